@@ -1,0 +1,62 @@
+/**
+ * `npm run import`: regenerates every dataset in data/ from the pinned upstreams and the curated files
+ * in data/curated/, in canonical form, so that re-running it on the same versions changes nothing.
+ */
+import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { writeCanonicalJson } from './lib/canonical-json.ts';
+import { isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
+import { importAddresses } from './import/import-addresses.ts';
+import { importCountries, territoryContainment } from './import/import-countries.ts';
+import { importLocales } from './import/import-locales.ts';
+import { importPhone } from './import/import-phone.ts';
+import { importPostalCodes } from './import/import-postal-codes.ts';
+import { importSubdivisions } from './import/import-subdivisions.ts';
+import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
+
+const dataDir = join(import.meta.dirname, '..', 'data');
+
+function checkPinnedVersions(): void {
+  for (const upstream of UPSTREAMS) {
+    const installed = upstream.kind === 'debian' ? isoCodesVersion() : packageVersion(upstream.name);
+    if (installed !== upstream.version) {
+      throw new Error(`${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`);
+    }
+  }
+}
+
+function step<T>(label: string, run: () => T): T {
+  const started = performance.now();
+  const result = run();
+  console.log(`  ${label.padEnd(14)} ${Math.round(performance.now() - started)} ms`);
+  return result;
+}
+
+checkPinnedVersions();
+console.log('import: reading pinned upstreams');
+const isoCountryCodes = readIsoCodes<any>('3166-1').map((entry) => entry.alpha_2 as string);
+const curatedCodes = ['XK'];
+const countryCodes = [...isoCountryCodes, ...curatedCodes].sort();
+const regionCodes = [...new Set(territoryContainment().values())];
+
+const locales = step('locales', () => importLocales([...countryCodes, ...regionCodes]));
+const { countries, regions } = step('countries', () => importCountries(dataDir, locales));
+const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
+const phone = step('phone', () => importPhone(countryCodes, callingCodes));
+const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
+const subdivisions = step('subdivisions', () => importSubdivisions(locales));
+const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
+
+writeCanonicalJson(join(dataDir, 'locales.json'), locales);
+writeCanonicalJson(join(dataDir, 'countries.json'), countries);
+writeCanonicalJson(join(dataDir, 'regions.json'), regions);
+writeCanonicalJson(join(dataDir, 'phone.json'), phone.entries);
+writeCanonicalJson(join(dataDir, 'postal-codes.json'), postalCodes);
+writeCanonicalJson(join(dataDir, 'subdivisions.json'), subdivisions);
+writeCanonicalJson(join(dataDir, 'addresses.json'), addresses);
+writeCanonicalJson(join(dataDir, 'upstreams.json'), UPSTREAMS);
+writeFileSync(join(dataDir, 'SOURCES.md'), sourcesMarkdown());
+console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
+  + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `
+  + `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, `
+  + `${addresses.filter((entry) => entry.example).length} address examples`);

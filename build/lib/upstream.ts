@@ -1,0 +1,64 @@
+import { createRequire } from 'node:module';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { readJson } from './canonical-json.ts';
+import { readMoFile } from './mo-file.ts';
+
+const require = createRequire(import.meta.url);
+
+export const ISO_CODES_JSON = '/usr/share/iso-codes/json';
+const LOCALE_ROOT = '/usr/share/locale';
+
+/** Folder of an installed npm package (upstreams are devDependencies pinned to exact versions). */
+export function packageDir(name: string): string {
+  return dirname(require.resolve(`${name}/package.json`));
+}
+
+export function packageVersion(name: string): string {
+  return readJson(join(packageDir(name), 'package.json')).version;
+}
+
+export function readPackageJson<T = any>(name: string, file: string): T {
+  return readJson<T>(join(packageDir(name), file));
+}
+
+export function requireIsoCodes(): void {
+  if (!existsSync(join(ISO_CODES_JSON, 'iso_3166-2.json'))) {
+    throw new Error(`Debian iso-codes is not installed (${ISO_CODES_JSON} missing): apt-get install -y iso-codes`);
+  }
+}
+
+export function readIsoCodes<T = any>(standard: '3166-1' | '3166-2'): T[] {
+  requireIsoCodes();
+  return readJson(join(ISO_CODES_JSON, `iso_${standard}.json`))[standard];
+}
+
+/** Converts a gettext locale folder name (pt_BR, sr@latin, zh_TW) to a BCP 47 tag. */
+export function gettextLocaleToBcp47(name: string): string {
+  const [base, modifier] = name.split('@');
+  const [language, region] = base.split('_');
+  const script = modifier === 'latin' ? 'Latn' : modifier === 'cyrillic' ? 'Cyrl' : undefined;
+  if (modifier && !script) return '';
+  return [language, script, region].filter(Boolean).join('-');
+}
+
+/** Every iso-codes translation catalogue of a domain, keyed by BCP 47 tag. */
+export function readIsoCodesTranslations(domain: 'iso_3166-1' | 'iso_3166-2'): Map<string, Map<string, string>> {
+  requireIsoCodes();
+  const catalogues = new Map<string, Map<string, string>>();
+  for (const folder of readdirSync(LOCALE_ROOT).sort()) {
+    const file = join(LOCALE_ROOT, folder, 'LC_MESSAGES', `${domain}.mo`);
+    const tag = gettextLocaleToBcp47(folder);
+    if (tag && existsSync(file)) catalogues.set(tag, readMoFile(file));
+  }
+  return catalogues;
+}
+
+/** The installed Debian package version, from dpkg's status database. */
+export function isoCodesVersion(): string {
+  requireIsoCodes();
+  const status = readFileSync('/var/lib/dpkg/status', 'utf8');
+  const match = /Package: iso-codes\n(?:[^\n]+\n)*?Version: ([^\n]+)/.exec(status);
+  if (!match) throw new Error('cannot read the installed iso-codes version from /var/lib/dpkg/status');
+  return match[1];
+}
