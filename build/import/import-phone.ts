@@ -48,7 +48,7 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
       country: code,
       calling_code: `+${plan.callingCode()}`,
       numbering_plan: true,
-      national_prefix: plan.nationalPrefix() ?? null,
+      national_prefix: plan.nationalPrefix() || null, // compressed metadata stores 0 for "none"
       patterns: { national: `^(?:${plan.nationalNumberPattern()})$`, possible_lengths: plan.possibleLengths() },
       example: mobile ?? fixedLine,
       examples: { mobile, fixed_line: fixedLine },

@@ -1,0 +1,14 @@
+/** `npm run validate`: the data release gate. Prints every breach and exits 1, or a coverage summary and exits 0. */
+import { join } from 'node:path';
+import { coverageSummary } from './validate/coverage.ts';
+import { formatProblem } from './validate/problems.ts';
+import { validateData } from './validate/validate-data.ts';
+
+const dataDir = process.argv[2] ?? join(import.meta.dirname, '..', 'data');
+const { problems, data } = validateData(dataDir);
+if (problems.length || !data) {
+  for (const problem of problems) console.error(formatProblem(problem));
+  console.error(`validate: ${problems.length} problem(s) in ${dataDir}; nothing may be released`);
+  process.exit(1);
+}
+console.log(coverageSummary(data));

@@ -1,0 +1,29 @@
+/** The coverage summary printed when the gate passes: what the release contains, counted. */
+import type { Datasets } from './validate-data.ts';
+
+const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
+
+export function coverageSummary(data: Datasets): string {
+  const countries = data.countries as any[];
+  const tags: string[] = data.locales.locales.map((locale: any) => locale.tag);
+  const namedShare = tags.map((tag) => countries.filter((country) => country.name[tag]).length / countries.length);
+  const weakest = tags[namedShare.indexOf(Math.min(...namedShare))];
+  const officialTranslated = countries.filter((country) => country.official_name && Object.keys(country.official_name).length > 1).length;
+  const phone = data.phone as any[];
+  const plans = phone.filter((entry) => entry.numbering_plan);
+  const postal = (data['postal-codes'] as any[]).filter((entry) => entry.postal_code);
+  const subdivisions = data.subdivisions as any[];
+  const subdivisionTranslations = subdivisions.reduce((sum, subdivision) => sum + Object.keys(subdivision.name).length - 1, 0);
+  const addresses = (data.addresses as any[]).filter((entry) => entry.example);
+  const lines = [
+    'validate: the data passes every rule',
+    `  countries      ${countries.length} (XK included), ${countries.filter((country) => country.calling_code).length} with a calling code, ${countries.filter((country) => country.region).length} with a region`,
+    `  locales        ${tags.length} supported; countries named in each: at least ${percent(Math.min(...namedShare) * countries.length, countries.length)} (weakest: ${weakest})`,
+    `  official names ${countries.filter((country) => country.official_name).length} from ISO, ${officialTranslated} translated into at least one locale`,
+    `  phone          ${plans.length} numbering plans, ${plans.filter((entry) => entry.examples.mobile).length} mobile and ${plans.filter((entry) => entry.examples.fixed_line).length} fixed-line examples; ${phone.length - plans.length} without a plan of their own`,
+    `  postal codes   ${postal.length} countries with rules (${postal.filter((entry) => entry.postal_code.local_name).length} with a local name), ${countries.length - postal.length} without postal codes`,
+    `  subdivisions   ${subdivisions.length} codes in ${new Set(subdivisions.map((subdivision) => subdivision.country)).size} countries, ${subdivisions.filter((subdivision) => subdivision.parent).length} with a parent, ${subdivisionTranslations} translations`,
+    `  addresses      ${addresses.length} of ${countries.length} countries, ${addresses.filter((entry) => entry.example.street).length} with a street`,
+  ];
+  return lines.join('\n');
+}

@@ -1,0 +1,159 @@
+/** Cross-dataset rules of the data gate (DESIGN.md section 3). Each returns every breach it finds. */
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+const REQUIRED_COUNTRIES = ['XK'];
+
+function flagOf(code: string): string {
+  return String.fromCodePoint(...[...code].map((letter) => 0x1f1e6 + letter.charCodeAt(0) - 65));
+}
+
+function checkUnique(problems: Problems, values: (string | null)[], label: string): void {
+  const seen = new Map<string, number>();
+  values.forEach((value, index) => {
+    if (value === null) return;
+    if (seen.has(value)) problems.add(`/${index}`, `duplicate ${label} ${value} (also at /${seen.get(value)})`);
+    else seen.set(value, index);
+  });
+}
+
+/** Every per-country dataset has exactly one entry per country, in code order. */
+function checkOneEntryPerCountry(problems: Problems, entries: { country: string }[], countryCodes: string[]): void {
+  checkUnique(problems, entries.map((entry) => entry.country), 'country');
+  const present = new Set(entries.map((entry) => entry.country));
+  for (const code of countryCodes) if (!present.has(code)) problems.add('', `no entry for country ${code}`);
+  entries.forEach((entry, index) => {
+    if (!countryCodes.includes(entry.country)) problems.add(`/${index}/country`, `unknown country ${entry.country}`);
+  });
+}
+
+function checkLocaleKeys(problems: Problems, supported: Set<string>, map: Record<string, unknown> | null, pointer: string): void {
+  for (const tag of Object.keys(map ?? {})) {
+    if (!supported.has(tag)) problems.add(`${pointer}/${tag}`, `locale ${tag} is not a supported locale (data/locales.json)`);
+  }
+}
+
+export function checkCountries(data: Datasets): Problem[] {
+  const problems = new Problems('data/countries.json');
+  const countries = data.countries as any[];
+  const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
+  const regionCodes = new Set((data.regions as any[]).map((region) => region.code));
+  checkUnique(problems, countries.map((country) => country.alpha2), 'alpha2');
+  checkUnique(problems, countries.map((country) => country.alpha3), 'alpha3');
+  checkUnique(problems, countries.map((country) => country.numeric), 'numeric');
+  for (const code of REQUIRED_COUNTRIES) {
+    if (!countries.some((country) => country.alpha2 === code)) problems.add('', `country ${code} is missing`);
+  }
+  countries.forEach((country, index) => {
+    const at = `/${index}`;
+    if (country.flag !== flagOf(country.alpha2)) problems.add(`${at}/flag`, `flag of ${country.alpha2} must be ${flagOf(country.alpha2)}`);
+    for (const key of ['region', 'subregion']) {
+      if (country[key] !== null && !regionCodes.has(country[key])) problems.add(`${at}/${key}`, `${key} ${country[key]} is not in data/regions.json`);
+    }
+    checkLocaleKeys(problems, supported, country.name, `${at}/name`);
+    checkLocaleKeys(problems, supported, country.official_name, `${at}/official_name`);
+    checkLocaleKeys(problems, supported, country.alternative_names, `${at}/alternative_names`);
+  });
+  for (const locale of data.locales.locales) {
+    for (const tag of locale.fallback) {
+      if (!supported.has(tag)) problems.add('', `fallback ${tag} of locale ${locale.tag} is not supported`);
+    }
+  }
+  return problems.list;
+}
+
+export function checkPhone(data: Datasets): Problem[] {
+  const problems = new Problems('data/phone.json');
+  const countries = data.countries as any[];
+  checkOneEntryPerCountry(problems, data.phone, countries.map((country) => country.alpha2));
+  (data.phone as any[]).forEach((entry, index) => {
+    const at = `/${index}`;
+    const country = countries.find((candidate) => candidate.alpha2 === entry.country);
+    if (country && country.calling_code !== entry.calling_code) {
+      problems.add(`${at}/calling_code`, `${entry.calling_code} differs from the country's calling code ${country.calling_code}`);
+    }
+    if (!entry.numbering_plan) {
+      if (entry.patterns || entry.example || entry.examples) problems.add(at, `${entry.country} has no numbering plan: patterns and examples must be null`);
+      return;
+    }
+    if (!entry.patterns) return problems.add(`${at}/patterns`, `${entry.country} has a numbering plan but no patterns`);
+    const national = new RegExp(entry.patterns.national);
+    const examples: [string, any][] = [['example', entry.example], ['examples/mobile', entry.examples?.mobile], ['examples/fixed_line', entry.examples?.fixed_line]];
+    for (const [path, example] of examples) {
+      if (!example) continue;
+      const where = `${at}/${path}`;
+      const parsed = parsePhoneNumberFromString(example.e164);
+      if (!parsed) { problems.add(`${where}/e164`, `${example.e164} does not parse`); continue; }
+      if (!parsed.isValid()) problems.add(`${where}/e164`, `${example.e164} is not a valid number`);
+      if (`+${parsed.countryCallingCode}` !== entry.calling_code) problems.add(`${where}/e164`, `${example.e164} does not start with ${entry.calling_code}`);
+      const nationalNumber = example.e164.slice(entry.calling_code.length);
+      if (!national.test(nationalNumber)) problems.add(`${where}/e164`, `national number ${nationalNumber} does not match the national pattern`);
+      if (!entry.patterns.possible_lengths.includes(nationalNumber.length)) {
+        problems.add(`${where}/e164`, `national number ${nationalNumber} has ${nationalNumber.length} digits, not one of the possible lengths ${entry.patterns.possible_lengths.join(', ')}`);
+      }
+      const digits = (text: string) => text.replace(/\D/g, '');
+      if (digits(example.international) !== digits(example.e164)) problems.add(`${where}/international`, `${example.international} is not the same number as ${example.e164}`);
+    }
+  });
+  return problems.list;
+}
+
+export function checkPostalCodes(data: Datasets): Problem[] {
+  const problems = new Problems('data/postal-codes.json');
+  checkOneEntryPerCountry(problems, data['postal-codes'], (data.countries as any[]).map((country) => country.alpha2));
+  (data['postal-codes'] as any[]).forEach((entry, index) => {
+    const rule = entry.postal_code;
+    if (!rule) return;
+    const pattern = new RegExp(rule.pattern);
+    if (!rule.examples.includes(rule.example)) problems.add(`/${index}/postal_code/example`, `example ${rule.example} is not among the examples`);
+    rule.examples.forEach((example: string, position: number) => {
+      if (!pattern.test(example)) problems.add(`/${index}/postal_code/examples/${position}`, `${entry.country} example ${example} does not match ${rule.pattern}`);
+    });
+    const format = rule.example.replace(/\p{Nd}/gu, '#').replace(/\p{L}/gu, '@');
+    if (format !== rule.format) problems.add(`/${index}/postal_code/format`, `format ${rule.format} does not describe the example ${rule.example} (${format})`);
+  });
+  return problems.list;
+}
+
+export function checkSubdivisions(data: Datasets): Problem[] {
+  const problems = new Problems('data/subdivisions.json');
+  const subdivisions = data.subdivisions as any[];
+  const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
+  const countryCodes = new Set((data.countries as any[]).map((country) => country.alpha2));
+  const codes = new Map(subdivisions.map((subdivision) => [subdivision.code, subdivision]));
+  checkUnique(problems, subdivisions.map((subdivision) => subdivision.code), 'subdivision code');
+  subdivisions.forEach((subdivision, index) => {
+    const at = `/${index}`;
+    if (!countryCodes.has(subdivision.country)) problems.add(`${at}/country`, `unknown country ${subdivision.country}`);
+    if (!subdivision.code.startsWith(`${subdivision.country}-`)) problems.add(`${at}/code`, `${subdivision.code} does not start with its country code ${subdivision.country}-`);
+    if (subdivision.parent !== null) {
+      const parent = codes.get(subdivision.parent);
+      if (!parent) problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} does not exist`);
+      else if (parent.country !== subdivision.country) problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} is in another country`);
+    }
+    checkLocaleKeys(problems, supported, subdivision.name, `${at}/name`);
+  });
+  return problems.list;
+}
+
+export function checkAddresses(data: Datasets): Problem[] {
+  const problems = new Problems('data/addresses.json');
+  checkOneEntryPerCountry(problems, data.addresses, (data.countries as any[]).map((country) => country.alpha2));
+  const subdivisionCodes = new Set((data.subdivisions as any[]).map((subdivision) => subdivision.code));
+  (data.addresses as any[]).forEach((entry, index) => {
+    const at = `/${index}/example`;
+    const example = entry.example;
+    if (!example) return problems.add(at, `${entry.country} has no address example`);
+    const rule = (data['postal-codes'] as any[]).find((candidate) => candidate.country === entry.country)?.postal_code;
+    if (rule && example.postal_code === null && rule.required) problems.add(`${at}/postal_code`, `${entry.country} requires a postal code in addresses`);
+    if (!rule && example.postal_code !== null) problems.add(`${at}/postal_code`, `${entry.country} has no postal codes, yet the example gives ${example.postal_code}`);
+    if (rule && example.postal_code !== null && !new RegExp(rule.pattern).test(example.postal_code)) {
+      problems.add(`${at}/postal_code`, `${entry.country} postal code ${example.postal_code} does not match ${rule.pattern}`);
+    }
+    if (example.subdivision !== null && !subdivisionCodes.has(`${entry.country}-${example.subdivision}`)) {
+      problems.add(`${at}/subdivision`, `subdivision ${entry.country}-${example.subdivision} does not exist`);
+    }
+  });
+  return problems.list;
+}

@@ -1,0 +1,64 @@
+/**
+ * The release gate for data/: every dataset against its schema (all errors at once), then the
+ * cross-dataset rules. Returns every breach; an empty list means the data may be released.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { readJson } from '../lib/canonical-json.ts';
+import { compiled, loadSchemas } from '../lib/schemas.ts';
+import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions } from './rules.ts';
+import type { Problem } from './problems.ts';
+
+/** Dataset files, each validated by the schema of the same name beside it. */
+export const DATASETS = [
+  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses',
+  'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
+] as const;
+export type DatasetName = (typeof DATASETS)[number];
+export type Datasets = Record<DatasetName, any>;
+
+export interface ValidationResult { problems: Problem[]; data: Datasets | null }
+
+/** Names the entry an error sits in (`BR: `), so a reader need not count array positions. */
+function entryLabel(dataset: unknown, pointer: string): string {
+  const index = /^\/(\d+)/.exec(pointer)?.[1];
+  const entry = Array.isArray(dataset) && index !== undefined ? dataset[Number(index)] : null;
+  const code = entry?.country ?? entry?.alpha2 ?? entry?.code;
+  return typeof code === 'string' ? `${code}: ` : '';
+}
+
+export function validateData(dataDir: string): ValidationResult {
+  const problems: Problem[] = [];
+  let ajv;
+  try {
+    ajv = loadSchemas(dataDir);
+  } catch (error) {
+    return { problems: [{ file: 'schemas', pointer: '', reason: (error as Error).message }], data: null };
+  }
+  const data = {} as Datasets;
+  for (const name of DATASETS) {
+    const file = `data/${name}.json`;
+    const path = join(dataDir, `${name}.json`);
+    if (!existsSync(path)) {
+      problems.push({ file, pointer: '', reason: 'file is missing' });
+      continue;
+    }
+    try {
+      data[name] = readJson(path);
+    } catch (error) {
+      problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
+      continue;
+    }
+    const validate = compiled(ajv, `${name}.schema.json`);
+    if (!validate(data[name])) {
+      for (const error of validate.errors ?? []) {
+        const detail = error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : '';
+        problems.push({ file, pointer: error.instancePath || '/', reason: `${entryLabel(data[name], error.instancePath)}${error.message}${detail}` });
+      }
+    }
+  }
+  // Cross-dataset rules need every dataset structurally sound; schema errors come first.
+  if (problems.length) return { problems, data: null };
+  problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data));
+  return { problems, data: problems.length ? null : data };
+}
