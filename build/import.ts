@@ -15,6 +15,10 @@ import { importSubdivisions } from './import/import-subdivisions.ts';
 import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
 
 const dataDir = join(import.meta.dirname, '..', 'data');
+// `--out DIR` writes the generated datasets elsewhere (curated inputs are still read from data/), so a
+// test can prove that a re-import reproduces the committed data byte for byte.
+const outIndex = process.argv.indexOf('--out');
+const outDir = outIndex > 0 ? process.argv[outIndex + 1] : dataDir;
 
 function checkPinnedVersions(): void {
   for (const upstream of UPSTREAMS) {
@@ -47,15 +51,15 @@ const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countr
 const subdivisions = step('subdivisions', () => importSubdivisions(locales));
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
 
-writeCanonicalJson(join(dataDir, 'locales.json'), locales);
-writeCanonicalJson(join(dataDir, 'countries.json'), countries);
-writeCanonicalJson(join(dataDir, 'regions.json'), regions);
-writeCanonicalJson(join(dataDir, 'phone.json'), phone.entries);
-writeCanonicalJson(join(dataDir, 'postal-codes.json'), postalCodes);
-writeCanonicalJson(join(dataDir, 'subdivisions.json'), subdivisions);
-writeCanonicalJson(join(dataDir, 'addresses.json'), addresses);
-writeCanonicalJson(join(dataDir, 'upstreams.json'), UPSTREAMS);
-writeFileSync(join(dataDir, 'SOURCES.md'), sourcesMarkdown());
+writeCanonicalJson(join(outDir, 'locales.json'), locales);
+writeCanonicalJson(join(outDir, 'countries.json'), countries);
+writeCanonicalJson(join(outDir, 'regions.json'), regions);
+writeCanonicalJson(join(outDir, 'phone.json'), phone.entries);
+writeCanonicalJson(join(outDir, 'postal-codes.json'), postalCodes);
+writeCanonicalJson(join(outDir, 'subdivisions.json'), subdivisions);
+writeCanonicalJson(join(outDir, 'addresses.json'), addresses);
+writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
+writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
   + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `
   + `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, `

@@ -36,7 +36,7 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
   const metadata = new Metadata();
   let droppedFixedLine = 0;
   const entries = countryCodes.map((code) => {
-    if (!metadata.hasCountry(code as any)) {
+    if (!(metadata as any).hasCountry(code)) {
       return { country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null, patterns: null, example: null, examples: null };
     }
     metadata.selectNumberingPlan(code as any);

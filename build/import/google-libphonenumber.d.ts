@@ -1,0 +1,2 @@
+// The package ships no types; the importer uses only PhoneNumberUtil's example and format calls.
+declare module 'google-libphonenumber';

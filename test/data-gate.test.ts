@@ -1,0 +1,116 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
+import { formatProblem } from '../build/validate/problems.ts';
+import { validateData } from '../build/validate/validate-data.ts';
+import { copyOfData, DATA_DIR, ROOT } from './helpers/paths.ts';
+
+type Mutation = (data: any) => void;
+const byCountry = (code: string) => (entry: any) => (entry.country ?? entry.alpha2) === code;
+
+/** Each rule of the gate, broken on a copy of the real data, with the message the gate must print. */
+const BREACHES: { rule: string; file: string; mutate: Mutation; expected: string }[] = [
+  { rule: 'a phone example that is not a valid number', file: 'phone', expected: 'data/phone.json#/',
+    mutate: (phone) => { phone.find(byCountry('BR')).example.e164 = '+550000000000'; } },
+  { rule: 'a phone example outside its national pattern', file: 'phone', expected: 'does not match the national pattern',
+    mutate: (phone) => { phone.find(byCountry('BR')).patterns.national = '^(?:9\\d{10})$'; } },
+  { rule: 'a phone example of an impossible length', file: 'phone', expected: 'not one of the possible lengths 8',
+    mutate: (phone) => { phone.find(byCountry('BR')).patterns.possible_lengths = [8]; } },
+  { rule: 'a calling code that disagrees with the country', file: 'phone', expected: '+56 differs from the country\'s calling code +55',
+    mutate: (phone) => { phone.find(byCountry('BR')).calling_code = '+56'; } },
+  { rule: 'a postal example outside its pattern', file: 'postal-codes', expected: 'BR example 4030-110 does not match',
+    mutate: (postal) => { const rule = postal.find(byCountry('BR')).postal_code; rule.examples[0] = rule.example = '4030-110'; } },
+  { rule: 'a postal format that does not describe the example', file: 'postal-codes', expected: 'format ##### does not describe the example',
+    mutate: (postal) => { postal.find(byCountry('BR')).postal_code.format = '#####'; } },
+  { rule: 'an address postal code outside the country pattern', file: 'addresses', expected: 'BR postal code 7000 does not match',
+    mutate: (addresses) => { addresses.find(byCountry('BR')).example.postal_code = '7000'; } },
+  { rule: 'an address subdivision that does not exist', file: 'addresses', expected: 'subdivision BR-ZZ does not exist',
+    mutate: (addresses) => { addresses.find(byCountry('BR')).example.subdivision = 'ZZ'; } },
+  { rule: 'a postal code for a country without postal codes', file: 'addresses', expected: 'AE has no postal codes, yet the example gives 12345',
+    mutate: (addresses) => { addresses.find(byCountry('AE')).example.postal_code = '12345'; } },
+  { rule: 'a subdivision code without its country prefix', file: 'subdivisions', expected: 'US-SP does not start with its country code BR-',
+    mutate: (subdivisions) => { subdivisions.find((entry: any) => entry.code === 'BR-SP').code = 'US-SP'; } },
+  { rule: 'a subdivision whose parent does not exist', file: 'subdivisions', expected: 'parent GB-XXX of GB-KEC does not exist',
+    mutate: (subdivisions) => { subdivisions.find((entry: any) => entry.code === 'GB-KEC').parent = 'GB-XXX'; } },
+  { rule: 'a duplicate country code', file: 'countries', expected: 'duplicate alpha2 BR',
+    mutate: (countries) => { countries.push(structuredClone(countries.find(byCountry('BR')))); } },
+  { rule: 'a duplicate subdivision code', file: 'subdivisions', expected: 'duplicate subdivision code BR-SP',
+    mutate: (subdivisions) => { subdivisions.push(structuredClone(subdivisions.find((entry: any) => entry.code === 'BR-SP'))); } },
+  { rule: 'a locale key that is not well-formed BCP 47', file: 'countries', expected: 'property name must be valid',
+    mutate: (countries) => { countries.find(byCountry('BR')).name.pt_BR = 'Brasil'; } },
+  { rule: 'a translation in an unsupported locale', file: 'subdivisions', expected: 'locale tlh is not a supported locale',
+    mutate: (subdivisions) => { subdivisions.find((entry: any) => entry.code === 'BR-SP').name.tlh = 'São Paulo'; } },
+  { rule: 'XK left out', file: 'countries', expected: 'country XK is missing',
+    mutate: (countries) => { countries.find(byCountry('XK')).alpha2 = 'XX'; } },
+  { rule: 'a flag that is not the country code', file: 'countries', expected: 'flag of BR must be',
+    mutate: (countries) => { countries.find(byCountry('BR')).flag = '🇵🇹'; } },
+  { rule: 'a field missing from a dataset', file: 'countries', expected: "BR: must have required property 'calling_code'",
+    mutate: (countries) => { delete countries.find(byCountry('BR')).calling_code; } },
+];
+
+const gate = suite('validate (data gate)');
+
+gate('should pass on the real data', () => {
+  const { problems } = validateData(DATA_DIR);
+  assert.equal(problems.map(formatProblem), []);
+});
+
+for (const breach of BREACHES) {
+  gate(`should fail on ${breach.rule}`, () => {
+    const copy = copyOfData();
+    try {
+      const file = join(copy.dir, `${breach.file}.json`);
+      const data = readJson(file);
+      breach.mutate(data);
+      writeCanonicalJson(file, data);
+      const messages = validateData(copy.dir).problems.map(formatProblem);
+      assert.ok(messages.some((message) => message.includes(breach.expected)), `expected "${breach.expected}" in:\n${messages.join('\n')}`);
+      assert.ok(messages.every((message) => /^data\/[\w/-]+\.json#\S*: /.test(message)), 'every message names file and pointer');
+    } finally {
+      copy.cleanup();
+    }
+  });
+}
+
+gate('should report every schema error at once, not the first', () => {
+  const copy = copyOfData();
+  try {
+    const file = join(copy.dir, 'countries.json');
+    const countries = readJson(file);
+    for (const code of ['BR', 'US', 'JP']) delete countries.find(byCountry(code)).calling_code;
+    writeCanonicalJson(file, countries);
+    const messages = validateData(copy.dir).problems.map(formatProblem);
+    for (const code of ['BR', 'US', 'JP']) assert.ok(messages.some((message) => message.includes(`${code}: must have required property`)));
+  } finally {
+    copy.cleanup();
+  }
+});
+
+gate('should exit non-zero from the command line on a breach, and zero on the real data', () => {
+  const copy = copyOfData();
+  try {
+    const file = join(copy.dir, 'phone.json');
+    const phone = readJson(file);
+    phone.find(byCountry('BR')).calling_code = '+56';
+    writeCanonicalJson(file, phone);
+    const run = (dir: string) => {
+      try {
+        return { status: 0, output: execFileSync('npx', ['tsx', 'build/validate.ts', dir], { cwd: ROOT, encoding: 'utf8', stdio: 'pipe' }) };
+      } catch (error: any) {
+        return { status: error.status as number, output: `${error.stdout}${error.stderr}` };
+      }
+    };
+    const broken = run(copy.dir);
+    assert.is(broken.status, 1);
+    assert.match(broken.output, 'differs from the country');
+    const real = run(DATA_DIR);
+    assert.is(real.status, 0);
+    assert.match(real.output, /countries\s+250 \(XK included\)/);
+  } finally {
+    copy.cleanup();
+  }
+});
+
+gate.run();

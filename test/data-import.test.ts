@@ -1,0 +1,29 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { DATA_DIR, ROOT } from './helpers/paths.ts';
+
+const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'phone.json', 'postal-codes.json',
+  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md'];
+
+const importer = suite('import');
+
+importer('should reproduce the committed data byte for byte from the pinned upstreams', () => {
+  if (!existsSync('/usr/share/iso-codes/json/iso_3166-2.json')) {
+    assert.unreachable('Debian iso-codes is not installed: .ci/run installs it with apt-get');
+  }
+  const out = mkdtempSync(join(tmpdir(), 'country-import-'));
+  try {
+    execFileSync('npx', ['tsx', 'build/import.ts', '--out', out], { cwd: ROOT, stdio: 'pipe' });
+    for (const file of GENERATED) {
+      assert.ok(readFileSync(join(out, file)).equals(readFileSync(join(DATA_DIR, file))), `${file} differs from a fresh import`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+importer.run();
