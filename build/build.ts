@@ -1,0 +1,75 @@
+/**
+ * `npm run build [-- --data DIR --out DIR]`: validates data/, precomputes every response into a new
+ * dist tree, and swaps it in only when complete. Any breach or crash leaves the previous dist/ as it was.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fg from 'fast-glob';
+import { canonicalJson, readJson } from './lib/canonical-json.ts';
+import { discard, stagingDir, swapIn } from './dist/atomic-swap.ts';
+import { responseJobs } from './dist/generate.ts';
+import { Localizer } from './dist/localize.ts';
+import { buildManifest, dataDigest } from './dist/manifest.ts';
+import { buildOpenApi } from './dist/openapi.ts';
+import { buildSearchIndex } from './dist/search-index.ts';
+import { runInWorkers } from './dist/worker-pool.ts';
+import { DistWriter, sortedFiles } from './dist/writer.ts';
+import { formatProblem } from './validate/problems.ts';
+import { validateData } from './validate/validate-data.ts';
+
+const root = join(import.meta.dirname, '..');
+const option = (name: string, fallback: string) => {
+  const index = process.argv.indexOf(name);
+  return index > 0 ? process.argv[index + 1] : fallback;
+};
+const dataDir = option('--data', join(root, 'data'));
+const distDir = option('--out', join(root, 'dist'));
+// A release date pinned by the caller keeps builds reproducible (reproducible-builds.org convention).
+const releaseDate = process.env.SOURCE_DATE_EPOCH
+  ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().slice(0, 10) : null;
+
+const started = performance.now();
+const { problems, data } = validateData(dataDir);
+if (!data) {
+  for (const problem of problems) console.error(formatProblem(problem));
+  console.error(`build: ${problems.length} problem(s) in ${dataDir}; dist/ left as it was`);
+  process.exit(1);
+}
+data.upstreams = readJson(join(dataDir, 'upstreams.json'));
+
+const staging = stagingDir(distDir);
+const showProgress = process.stdout.isTTY;
+try {
+  const localizer = new Localizer(data.locales);
+  const jobs = responseJobs(localizer, data.countries.map((country: any) => country.alpha2));
+  const results = await runInWorkers({
+    data, staging, jobs,
+    onProgress: (count) => { if (showProgress) process.stdout.write(`\rbuild: ${count} files`); },
+  });
+  const writer = new DistWriter(staging);
+  const searchIndex = 'v1/_search/index.json';
+  writer.writeJson(searchIndex, buildSearchIndex(data), { requests: [] });
+  writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
+  const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
+  const totals = [writer, ...results].reduce((sum, part) => ({
+    bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });
+
+  const sourceFiles = fg.sync('**/*.json', { cwd: dataDir }).map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
+  const manifest = buildManifest({ data, dataSha256: dataDigest(sourceFiles), releaseDate, files, searchIndex });
+  const manifestText = canonicalJson(manifest);
+  const manifestBytes = Buffer.byteLength(manifestText);
+  writeFileSync(join(staging, 'manifest.json'), manifestText);
+  const previous = swapIn(staging, distDir);
+
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
+  if (showProgress) process.stdout.write('\r');
+  console.log(`build: ${Object.keys(files).length} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)`
+    + `, manifest ${megabytes(manifestBytes)}, release ${manifest.release.id}, ${seconds} s -> ${distDir}`);
+  // Unlinking 140,000 files takes longer than writing them on some disks; the new tree already serves.
+  if (previous) discard(previous);
+} catch (error) {
+  discard(staging);
+  console.error(`build: failed, dist/ left as it was: ${(error as Error).stack}`);
+  process.exit(1);
+}
