@@ -5,8 +5,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { canonicalJson, readJson } from './lib/canonical-json.ts';
-import { discard, stagingDir, swapIn } from './dist/atomic-swap.ts';
+import { canonicalJson } from './lib/canonical-json.ts';
+import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
 import { buildManifest, dataDigest } from './dist/manifest.ts';
@@ -35,8 +35,8 @@ if (!data) {
   console.error(`build: ${problems.length} problem(s) in ${dataDir}; dist/ left as it was`);
   process.exit(1);
 }
-data.upstreams = readJson(join(dataDir, 'upstreams.json'));
 
+removeLeftovers(distDir);
 const staging = stagingDir(distDir);
 const showProgress = process.stdout.isTTY;
 try {
