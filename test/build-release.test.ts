@@ -1,0 +1,113 @@
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { removeLeftovers } from '../build/dist/atomic-swap.ts';
+import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
+import { builtDist } from './helpers/dist.ts';
+import { copyOfData, ROOT } from './helpers/paths.ts';
+
+const run = promisify(execFile);
+const BUILD = [process.execPath, '--import', 'tsx', join(ROOT, 'build', 'build.ts')] as const;
+
+function treeDigest(dir: string): Map<string, string> {
+  const digests = new Map<string, string>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    digests.set(relative(dir, path), createHash('sha256').update(readFileSync(path)).digest('hex'));
+  }
+  return digests;
+}
+
+/** A stand-in for a live dist: whatever a failed build does, these bytes must survive. */
+function previousDist(): { dir: string; cleanup: () => void } {
+  const parent = mkdtempSync(join(tmpdir(), 'country-previous-'));
+  const dir = join(parent, 'dist');
+  mkdirSync(join(dir, 'v1'), { recursive: true });
+  writeFileSync(join(dir, 'manifest.json'), '{"release":{"id":"previous"}}\n');
+  writeFileSync(join(dir, 'v1', 'countries.json'), '{"previous":true}');
+  return { dir, cleanup: () => rmSync(parent, { recursive: true, force: true }) };
+}
+
+const assertUntouched = (dir: string) => {
+  assert.is(readFileSync(join(dir, 'manifest.json'), 'utf8'), '{"release":{"id":"previous"}}\n');
+  assert.is(readFileSync(join(dir, 'v1', 'countries.json'), 'utf8'), '{"previous":true}');
+  assert.equal(readdirSync(join(dir, '..')), ['dist']);
+};
+
+const determinism = suite('build: determinism');
+
+determinism('should give byte-identical trees for two builds of the same data', async () => {
+  const first = builtDist();
+  const out = mkdtempSync(join(tmpdir(), 'country-second-build-'));
+  try {
+    await run(BUILD[0], [...BUILD.slice(1), '--out', join(out, 'dist')], { cwd: ROOT });
+    const a = treeDigest(first);
+    const b = treeDigest(join(out, 'dist'));
+    assert.is(b.size, a.size);
+    const differing = [...a].filter(([path, digest]) => b.get(path) !== digest).map(([path]) => path);
+    assert.equal(differing.slice(0, 5), []);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
+const atomic = suite('build: atomic swap');
+
+atomic('should leave the previous dist untouched when the data is bad', async () => {
+  const previous = previousDist();
+  const data = copyOfData();
+  try {
+    const file = join(data.dir, 'phone.json');
+    const phone = readJson(file);
+    phone.find((entry: any) => entry.country === 'BR').calling_code = '+56';
+    writeCanonicalJson(file, phone);
+    const failure = await run(BUILD[0], [...BUILD.slice(1), '--data', data.dir, '--out', previous.dir], { cwd: ROOT }).then(() => null, (error) => error);
+    assert.ok(failure, 'the build must fail');
+    assert.is(failure.code, 1);
+    assert.match(failure.stderr, 'differs from the country');
+    assert.match(failure.stderr, 'dist/ left as it was');
+    assertUntouched(previous.dir);
+  } finally {
+    previous.cleanup();
+    data.cleanup();
+  }
+});
+
+atomic('should leave the previous dist untouched when the build is killed half way', async () => {
+  const previous = previousDist();
+  try {
+    const child = spawn(BUILD[0], [...BUILD.slice(1), '--out', previous.dir], { cwd: ROOT, stdio: 'ignore' });
+    const staging = `${previous.dir}.tmp-${child.pid}`;
+    const deadline = Date.now() + 60_000;
+    while (!existsSync(join(staging, 'v1', 'phone')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.ok(existsSync(staging), 'the build had started writing');
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.on('exit', resolve));
+    assert.is(readFileSync(join(previous.dir, 'manifest.json'), 'utf8'), '{"release":{"id":"previous"}}\n');
+    removeLeftovers(previous.dir);
+    assertUntouched(previous.dir);
+  } finally {
+    previous.cleanup();
+  }
+});
+
+atomic('should keep the staging tree of a build that is still running', () => {
+  const previous = previousDist();
+  try {
+    const live = `${previous.dir}.tmp-${process.pid}`;
+    mkdirSync(live);
+    removeLeftovers(previous.dir);
+    assert.ok(existsSync(live));
+  } finally {
+    previous.cleanup();
+  }
+});
+
+determinism.run();
+atomic.run();

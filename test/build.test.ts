@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readJson } from '../build/lib/canonical-json.ts';
+import { builtDist } from './helpers/dist.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+import { responseValidator } from './helpers/response-schemas.ts';
+
+const dist = builtDist();
+const manifest = readJson(join(dist, 'manifest.json'));
+const files: Record<string, any> = manifest.files;
+const countries: any[] = readJson(join(DATA_DIR, 'countries.json'));
+const subdivisions: any[] = readJson(join(DATA_DIR, 'subdivisions.json'));
+const tags: string[] = manifest.locales.map((locale: any) => locale.tag);
+
+function listTree(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+const coverage = suite('build: coverage');
+
+coverage('should write the list in both views for every supported locale', () => {
+  for (const tag of tags) {
+    const base = tag === 'en' ? 'v1' : `v1/_locale/${tag}`;
+    for (const name of ['countries.json', 'countries.full.json']) assert.ok(files[`${base}/${name}`], `${base}/${name}`);
+  }
+});
+
+coverage('should write every country, phone, postal-code, address and subdivision list by default', () => {
+  for (const { alpha2 } of countries) {
+    for (const kind of ['countries', 'phone', 'postal-code', 'address-example', 'subdivisions']) {
+      assert.ok(files[`v1/${kind}/${alpha2}.json`], `v1/${kind}/${alpha2}.json`);
+    }
+  }
+});
+
+coverage('should write every subdivision in English', () => {
+  for (const { code, country } of subdivisions) assert.ok(files[`v1/subdivisions/${country}/${code}.json`], code);
+});
+
+coverage('should write a localized file wherever a name differs from its fallback', () => {
+  const br = (tag: string) => JSON.parse(readFileSync(join(dist, `v1/_locale/${tag}/countries/BR.json`), 'utf8'));
+  assert.is(br('pt').name.official, 'República Federativa do Brasil');
+  assert.is(br('de').name.common, 'Brasilien');
+  assert.ok(files['v1/_locale/de/subdivisions/US/US-CA.json'], 'Kalifornien');
+  assert.not.ok(files['v1/_locale/de/subdivisions/BR/BR-SP.json'], 'São Paulo is São Paulo in German: the English file answers');
+});
+
+coverage('should render address lines in the country order', () => {
+  const us = readJson(join(dist, 'v1/address-example/US.json'));
+  assert.equal(us.lines, ['The White House', '1600 Pennsylvania Avenue NW', 'WASHINGTON, DC 20500']);
+  assert.equal(Object.keys(us.example), ['street', 'city', 'subdivision', 'postal_code']);
+});
+
+const schemas = suite('build: every file validates against its response schema');
+
+schemas('should validate every built response', () => {
+  let checked = 0;
+  const failures: string[] = [];
+  for (const path of Object.keys(files)) {
+    const validate = responseValidator(path);
+    if (!validate) continue;
+    if (!validate(JSON.parse(readFileSync(join(dist, path), 'utf8')))) failures.push(`${path}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
+    checked++;
+  }
+  assert.equal(failures.slice(0, 5), []);
+  assert.ok(checked > 50_000, `${checked} files checked`);
+});
+
+schemas('should publish an OpenAPI 3.1 document covering every endpoint', () => {
+  const openapi = readJson(join(dist, 'v1/openapi.json'));
+  assert.is(openapi.openapi, '3.1.0');
+  assert.equal(Object.keys(openapi.paths).sort(), [
+    '/v1/address-example/{country_code}', '/v1/countries', '/v1/countries/search', '/v1/countries/{country_code}',
+    '/v1/phone/{country_code}', '/v1/postal-code/{country_code}', '/v1/subdivisions/{country_code}',
+    '/v1/subdivisions/{country_code}/{subdivision_code}',
+  ]);
+  const refs = JSON.stringify(openapi).match(/#\/components\/schemas\/\w+/g) ?? [];
+  for (const ref of new Set(refs)) assert.ok(openapi.components.schemas[ref.split('/').pop()!], `${ref} resolves`);
+});
+
+const manifestSuite = suite('build: manifest');
+
+manifestSuite('should list exactly the files of the tree, with their sizes and SHA-256', () => {
+  const onDisk = listTree(dist);
+  const expected = ['manifest.json', ...Object.entries(files).flatMap(([path, entry]) => [
+    path, ...(entry.encodings.br ? [`${path}.br`] : []), ...(entry.encodings.gzip ? [`${path}.gz`] : []),
+  ])].sort();
+  assert.equal(onDisk.length, expected.length);
+  assert.ok(onDisk.every((path, index) => path === expected[index]), 'same paths');
+  for (const [path, entry] of Object.entries(files).filter((_, index) => index % 97 === 0)) {
+    const bytes = readFileSync(join(dist, path));
+    assert.is(bytes.length, entry.bytes, path);
+    assert.is(createHash('sha256').update(bytes).digest('hex'), entry.sha256, path);
+  }
+});
+
+manifestSuite('should keep compressed copies that decompress to the file and are smaller', () => {
+  const sample = Object.entries(files).filter(([, entry]) => entry.encodings.br || entry.encodings.gzip).filter((_, index) => index % 211 === 0);
+  assert.ok(sample.length > 20);
+  for (const [path, entry] of sample) {
+    const plain = readFileSync(join(dist, path));
+    if (entry.encodings.br) assert.ok(brotliDecompressSync(readFileSync(join(dist, `${path}.br`))).equals(plain), `${path}.br`);
+    if (entry.encodings.gzip) assert.ok(gunzipSync(readFileSync(join(dist, `${path}.gz`))).equals(plain), `${path}.gz`);
+    assert.ok((entry.encodings.br ?? 0) < entry.bytes && (entry.encodings.gzip ?? 0) < entry.bytes);
+  }
+});
+
+manifestSuite('should describe locales, aliases, the release and the search index', () => {
+  assert.ok(tags.length >= 100);
+  assert.is(manifest.locale_aliases['zh-tw'], 'zh-Hant');
+  assert.is(manifest.country_aliases.bra, 'BR');
+  assert.is(manifest.country_aliases['076'], 'BR');
+  assert.match(manifest.release.data_sha256, /^[0-9a-f]{64}$/);
+  assert.ok(files[manifest.search_index]);
+  const index = readJson(join(dist, manifest.search_index));
+  const germany = index.countries.find((entry: any) => entry.code === 'DE');
+  assert.ok(germany.names.includes('alemanha') && germany.codes.includes('deu') && germany.codes.includes('276'));
+});
+
+coverage.run();
+schemas.run();
+manifestSuite.run();
