@@ -9,7 +9,7 @@ import { canonicalJson } from './lib/canonical-json.ts';
 import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
-import { buildManifest, dataDigest } from './dist/manifest.ts';
+import { apiIndex, buildManifest, dataDigest, releaseOf } from './dist/manifest.ts';
 import { buildOpenApi } from './dist/openapi.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
 import { runInWorkers } from './dist/worker-pool.ts';
@@ -36,6 +36,8 @@ if (!data) {
   process.exit(1);
 }
 
+const sourceFiles = fg.sync('**/*.json', { cwd: dataDir }).map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
+const release = releaseOf(dataDigest(sourceFiles), releaseDate);
 removeLeftovers(distDir);
 const staging = stagingDir(distDir);
 const showProgress = process.stdout.isTTY;
@@ -49,13 +51,13 @@ try {
   const writer = new DistWriter(staging);
   const searchIndex = 'v1/_search/index.json';
   writer.writeJson(searchIndex, buildSearchIndex(data), { requests: [] });
+  writer.writeJson('v1/index.json', apiIndex(data, release), { requests: ['/v1'] });
   writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const totals = [writer, ...results].reduce((sum, part) => ({
     bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });
 
-  const sourceFiles = fg.sync('**/*.json', { cwd: dataDir }).map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
-  const manifest = buildManifest({ data, dataSha256: dataDigest(sourceFiles), releaseDate, files, searchIndex });
+  const manifest = buildManifest({ data, release, files, searchIndex });
   const manifestText = canonicalJson(manifest);
   const manifestBytes = Buffer.byteLength(manifestText);
   writeFileSync(join(staging, 'manifest.json'), manifestText);

@@ -77,7 +77,7 @@ schemas('should publish an OpenAPI 3.1 document covering every endpoint', () => 
   const openapi = readJson(join(dist, 'v1/openapi.json'));
   assert.is(openapi.openapi, '3.1.0');
   assert.equal(Object.keys(openapi.paths).sort(), [
-    '/v1/address-example/{country_code}', '/v1/countries', '/v1/countries/search', '/v1/countries/{country_code}',
+    '/v1', '/v1/address-example/{country_code}', '/v1/countries', '/v1/countries/search', '/v1/countries/{country_code}',
     '/v1/phone/{country_code}', '/v1/postal-code/{country_code}', '/v1/subdivisions/{country_code}',
     '/v1/subdivisions/{country_code}/{subdivision_code}',
   ]);

@@ -5,6 +5,7 @@ import { compiled, loadSchemas } from '../../build/lib/schemas.ts';
 import { ROOT } from './paths.ts';
 
 const RULES: [RegExp, string][] = [
+  [/^v1\/index\.json$/, 'api-index'],
   [/^v1\/(_locale\/[^/]+\/)?countries\.json$/, 'country-list'],
   [/^v1\/(_locale\/[^/]+\/)?countries\.full\.json$/, 'country-list-full'],
   [/^v1\/(_locale\/[^/]+\/)?countries\/[A-Z]{2}\.json$/, 'country'],
