@@ -1,11 +1,11 @@
 /**
- * One real dist/ for every gateway test in a run: built by build/build.ts (as a child process, the
+ * One real dist/ for every test in a run: built by build/build.ts (as a child process, the
  * way `npm start` does) into the temp dir, keyed by a hash of data/ and build/, and reused while
  * neither changes. A build swaps its tree in only when complete, so a manifest means a whole dist.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DATA_DIR, ROOT } from './paths.ts';
@@ -25,21 +25,57 @@ function sourcesDigest(): string {
   return hash.digest('hex').slice(0, 16);
 }
 
-/** Trees of earlier data or build code are 0.9 GB each: keep only the current one. */
-function removeOtherBuilds(keep: string): void {
+/**
+ * Trees of earlier data or build code are 0.9 GB each: remove complete ones not touched for an hour.
+ * Staging trees and recent builds may belong to a test run going on right now in the same temp dir.
+ */
+function removeOldBuilds(keep: string): void {
   for (const name of readdirSync(tmpdir())) {
-    if (name.startsWith(PREFIX) && join(tmpdir(), name) !== keep) rmSync(join(tmpdir(), name), { recursive: true, force: true });
+    const dir = join(tmpdir(), name);
+    if (!new RegExp(`^${PREFIX}[0-9a-f]{16}$`).test(name) || dir === keep) continue;
+    try {
+      if (Date.now() - statSync(join(dir, 'manifest.json')).mtimeMs > 3600_000) rmSync(dir, { recursive: true, force: true });
+    } catch { /* gone already, or not ours to judge */ }
+  }
+}
+
+const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+
+/**
+ * Test runs may overlap (two shells, one checkout): the first to take `<dir>.lock` builds, the others
+ * wait for its manifest rather than swapping a second tree over one in use. A lock older than a build
+ * could take is a crashed run's, and is broken.
+ */
+function buildOnce(dir: string): void {
+  const lock = `${dir}.lock`;
+  while (!existsSync(join(dir, 'manifest.json'))) {
+    try {
+      mkdirSync(lock);
+    } catch {
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
+      } catch { /* released meanwhile */ }
+      sleep(1000);
+      continue;
+    }
+    try {
+      if (!existsSync(join(dir, 'manifest.json'))) {
+        removeOldBuilds(dir);
+        execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--out', dir], {
+          cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+        });
+      }
+    } finally {
+      rmSync(lock, { recursive: true, force: true });
+    }
   }
 }
 
 export function builtDist(): string {
-  if (built) return built;
-  const dir = join(tmpdir(), `${PREFIX}${sourcesDigest()}`);
-  if (!existsSync(join(dir, 'manifest.json'))) {
-    removeOtherBuilds(dir);
-    execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--out', dir], {
-      cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
-    });
+  if (!built) {
+    const dir = join(tmpdir(), `${PREFIX}${sourcesDigest()}`);
+    buildOnce(dir);
+    built = dir;
   }
-  return (built = dir);
+  return built;
 }
