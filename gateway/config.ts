@@ -1,0 +1,81 @@
+/**
+ * Configuration from an environment-shaped object (start.ts passes process.env). Every problem is
+ * collected, so a bad start reports all of them at once; none is fixed up silently.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { keysFromFile, keysFromList, type ApiKey } from './keys.ts';
+
+export interface Config {
+  port: number;
+  host: string;
+  keys: ApiKey[];
+  distDir: string;
+  corsOrigins: '*' | string[];
+  production: boolean;
+}
+
+export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1' };
+
+type Env = Record<string, string | undefined>;
+
+function readPort(value: string | undefined, problems: string[]): number {
+  if (value === undefined || value === '') return CONFIG_DEFAULTS.port;
+  const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+  if (port >= 0 && port <= 65535) return port;
+  problems.push(`PORT must be a number from 0 to 65535, not ${JSON.stringify(value)}`);
+  return CONFIG_DEFAULTS.port;
+}
+
+function readOrigins(value: string | undefined, problems: string[]): '*' | string[] {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
+  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let canonical: string | undefined;
+    try {
+      const url = new URL(origin);
+      if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
+    } catch { /* reported below */ }
+    if (canonical !== origin) {
+      problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com`
+        + (canonical ? ` (did you mean ${canonical}?)` : ''));
+    }
+  }
+  return origins;
+}
+
+function readKeys(env: Env, problems: string[]): ApiKey[] {
+  const keys: ApiKey[] = [];
+  try {
+    if (env.API_KEYS) keys.push(...keysFromList(env.API_KEYS));
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  if (env.API_KEYS_FILE) {
+    try {
+      const fromFile = keysFromFile(readFileSync(env.API_KEYS_FILE, 'utf8'), env.API_KEYS_FILE);
+      if (fromFile.length === 0) problems.push(`API_KEYS_FILE ${env.API_KEYS_FILE} lists no keys`);
+      keys.push(...fromFile);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      problems.push(code ? `API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${code})` : (error as Error).message);
+    }
+  }
+  return keys;
+}
+
+export function readConfig(env: Env, defaultDistDir: string): { config: Config; problems: string[] } {
+  const problems: string[] = [];
+  const config: Config = {
+    port: readPort(env.PORT, problems),
+    host: env.HOST || CONFIG_DEFAULTS.host,
+    keys: readKeys(env, problems),
+    distDir: resolve(env.DIST_DIR || defaultDistDir),
+    corsOrigins: readOrigins(env.CORS_ORIGINS, problems),
+    production: env.NODE_ENV === 'production',
+  };
+  if (config.production && config.keys.length === 0) {
+    problems.push('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE');
+  }
+  return { config, problems };
+}

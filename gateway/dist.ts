@@ -1,0 +1,98 @@
+/**
+ * Opens a dist/ tree through its manifest.json, once, at start. Everything the gateway knows about
+ * the data comes from here: which files exist (the only paths it will ever read), their hashes and
+ * languages, the supported locales with their fallbacks, and the code aliases.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface DistFile {
+  bytes: number;
+  sha256: string;
+  contentLanguage: string | null;
+  encodings: { br?: number; gzip?: number };
+}
+
+export interface Dist {
+  dir: string;
+  release: { id: string; date: string | null };
+  defaultLocale: string;
+  files: Map<string, DistFile>;
+  /** Request paths without a query that the build declares a file answers (`/v1` -> `v1/index.json`). */
+  paths: Map<string, string>;
+  /** Lower-case tag -> its fallback chain, most specific first, each entry a supported tag. */
+  localeChains: Map<string, string[]>;
+  /** Lower-case request tag -> supported tag, both for supported tags and for the manifest's aliases. */
+  localeTags: Map<string, string>;
+  /** Lower-case alpha-2, alpha-3 or numeric code -> alpha-2. */
+  countryCodes: Map<string, string>;
+  searchIndex: string;
+}
+
+export class DistError extends Error {}
+
+const SAFE_KEY = /^v1\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
+const SHA256 = /^[0-9a-f]{64}$/;
+
+function fail(dir: string, reason: string): never {
+  throw new DistError(`${join(dir, 'manifest.json')}: ${reason}. Rebuild it with \`npm run build\`.`);
+}
+
+function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, DistFile>; paths: Map<string, string> } {
+  const files = new Map<string, DistFile>();
+  const paths = new Map<string, string>();
+  for (const [key, entry] of Object.entries(raw)) {
+    // Keys become file paths: refuse anything that could leave the tree, whatever wrote the manifest.
+    if (!SAFE_KEY.test(key) || key.split('/').some((segment) => /^\.+$/.test(segment))) fail(dir, `unsafe file key ${JSON.stringify(key)}`);
+    if (!Number.isInteger(entry?.bytes) || !SHA256.test(entry.sha256)) fail(dir, `file ${key} lacks bytes or a sha256`);
+    const encodings: DistFile['encodings'] = {};
+    if (Number.isInteger(entry.encodings?.br)) encodings.br = entry.encodings.br;
+    if (Number.isInteger(entry.encodings?.gzip)) encodings.gzip = entry.encodings.gzip;
+    files.set(key, { bytes: entry.bytes, sha256: entry.sha256, contentLanguage: entry.content_language ?? null, encodings });
+    for (const request of entry.requests ?? []) if (!request.includes('?')) paths.set(request, key);
+  }
+  return { files, paths };
+}
+
+export function openDist(dir: string): Dist {
+  let manifest: any;
+  try {
+    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    fail(dir, code === 'ENOENT' ? 'not found' : `unreadable (${code ?? (error as Error).message})`);
+  }
+  if (manifest?.manifest_version !== 1) fail(dir, `manifest_version ${manifest?.manifest_version} is not 1`);
+  if (manifest.api_version !== 'v1') fail(dir, `api_version ${manifest.api_version} is not v1`);
+  if (typeof manifest.release?.id !== 'string') fail(dir, 'release.id is missing');
+  if (!Array.isArray(manifest.locales) || typeof manifest.default_locale !== 'string') fail(dir, 'locales are missing');
+  if (typeof manifest.files !== 'object' || manifest.files === null) fail(dir, 'files are missing');
+
+  const { files, paths } = readFiles(dir, manifest.files);
+  if (!files.has(manifest.search_index)) fail(dir, 'search_index names no file');
+
+  const localeTags = new Map<string, string>();
+  const localeChains = new Map<string, string[]>();
+  for (const { tag } of manifest.locales) localeTags.set(tag.toLowerCase(), tag);
+  for (const { tag, fallback } of manifest.locales) {
+    const chain = [tag, ...(fallback ?? [])];
+    if (chain.some((entry) => !localeTags.has(entry.toLowerCase()))) fail(dir, `locale ${tag} falls back to an unsupported tag`);
+    localeChains.set(tag.toLowerCase(), chain);
+  }
+  if (!localeTags.has(manifest.default_locale.toLowerCase())) fail(dir, `default_locale ${manifest.default_locale} is not supported`);
+  for (const [alias, tag] of Object.entries<string>(manifest.locale_aliases ?? {})) {
+    if (!localeTags.has(tag.toLowerCase())) fail(dir, `locale alias ${alias} names unsupported ${tag}`);
+    if (!localeTags.has(alias.toLowerCase())) localeTags.set(alias.toLowerCase(), tag);
+  }
+
+  const countryCodes = new Map(Object.entries<string>(manifest.country_aliases ?? {}).map(([alias, code]) => [alias.toLowerCase(), code]));
+  if (countryCodes.size === 0) fail(dir, 'country_aliases are missing');
+
+  return {
+    dir,
+    release: { id: manifest.release.id, date: manifest.release.date ?? null },
+    defaultLocale: manifest.default_locale,
+    files, paths, localeChains, localeTags, countryCodes,
+    searchIndex: manifest.search_index,
+  };
+}

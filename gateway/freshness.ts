@@ -1,0 +1,23 @@
+/**
+ * Whether dist/ must be (re)built before serving: it is missing, or some file in data/ is newer than
+ * its manifest. Without a data/ directory (a deployed copy of dist alone) there is nothing to build from.
+ */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newestFileTime(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Why dist needs a build, or undefined when it does not (or cannot be built here). */
+export function staleReason(distDir: string, dataDir: string): string | undefined {
+  if (!existsSync(dataDir)) return undefined;
+  const manifest = join(distDir, 'manifest.json');
+  if (!existsSync(manifest)) return `${manifest} is missing`;
+  if (newestFileTime(dataDir) > statSync(manifest).mtimeMs) return `${dataDir} has changed since ${manifest} was built`;
+  return undefined;
+}

@@ -1,0 +1,39 @@
+/** A least-recently-used map bounded by the total size of its values, as the caller measures it. */
+export class SizeBoundedLru<V> {
+  #entries = new Map<string, { value: V; size: number }>();
+  #used = 0;
+
+  constructor(readonly budget: number) {}
+
+  get used(): number {
+    return this.#used;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, size: number): void {
+    if (size > this.budget) return;
+    this.delete(key);
+    this.#entries.set(key, { value, size });
+    this.#used += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#used <= this.budget) break;
+      this.#entries.delete(oldest);
+      this.#used -= entry.size;
+    }
+  }
+
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#used -= entry.size;
+  }
+}

@@ -1,0 +1,40 @@
+/**
+ * One log line per request, written when the response is done: method, path, status, milliseconds,
+ * and the name of the key used. Never the Authorization header, and nothing that could be a key:
+ * query values other than short locale/view/limit values and any long path segment are elided.
+ */
+import type { Middleware } from 'polka';
+import type { AuthenticatedRequest } from './auth.ts';
+import { MIN_KEY_LENGTH } from './keys.ts';
+
+const SHOWN_PARAMETERS = new Set(['locale', 'view', 'limit']);
+const ELIDED = '…';
+
+/** `url` as it may be logged; anything as long as the shortest accepted key is elided. */
+export function loggablePath(url: string): string {
+  const [pathname, search] = url.split(/\?(.*)/s, 2);
+  const short = (value: string) => (value.length < MIN_KEY_LENGTH ? value : ELIDED);
+  const path = pathname.split('/').map(short).join('/');
+  if (!search) return path;
+  const parameters = search.split('&').map((pair) => {
+    const [name, value] = pair.split(/=(.*)/s, 2);
+    if (value === undefined) return short(name);
+    return `${short(name)}=${SHOWN_PARAMETERS.has(name) ? short(value) : ELIDED}`;
+  });
+  return `${path}?${parameters.join('&')}`;
+}
+
+export function requestLog(log: (line: string) => void): Middleware {
+  return (req, res, next) => {
+    const started = performance.now();
+    // Captured before any handler runs: the URL as the client sent it.
+    const url = req.url;
+    res.once('close', () => {
+      const ms = (performance.now() - started).toFixed(1);
+      const key = (req as AuthenticatedRequest).apiKey;
+      const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
+      log(`${req.method} ${loggablePath(url)} ${status} ${ms}ms${key ? ` key=${key.name}` : ''}`);
+    });
+    next();
+  };
+}

@@ -1,0 +1,100 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { PROBLEM_STATUS } from '../gateway/problem.ts';
+import { startGateway, testDist, type Gateway, type RequestOptions } from './helpers/gateway.ts';
+
+// One request provoking each code of DESIGN.md section 4 (internal_error has its own suite below).
+const PROVOKE: [code: string, path: string, options?: RequestOptions][] = [
+  ['missing_credentials', '/v1/countries', { key: null }],
+  ['invalid_credentials', '/v1/countries', { key: 'not-the-key-0123456789abcdef' }],
+  ['invalid_parameter', '/v1/countries?view=huge'],
+  ['country_not_found', '/v1/countries/ZZ'],
+  ['subdivision_not_found', '/v1/subdivisions/BR/XX'],
+  ['not_found', '/v2/countries'],
+  ['method_not_allowed', '/v1/countries', { method: 'DELETE' }],
+];
+
+let gateway: Gateway;
+const errors = suite('errors');
+errors.before(async () => { gateway = await startGateway(); });
+errors.after(() => gateway.close());
+
+for (const [code, path, options] of PROVOKE) {
+  errors(`should answer ${code} as an RFC 9457 problem with status ${PROBLEM_STATUS[code as keyof typeof PROBLEM_STATUS]}`, async () => {
+    const reply = await gateway.request(path, options);
+    const status = PROBLEM_STATUS[code as keyof typeof PROBLEM_STATUS];
+    assert.is(reply.status, status);
+    assert.is(reply.headers['content-type'], 'application/problem+json; charset=utf-8');
+    assert.is(reply.headers['cache-control'], 'no-store');
+    const problem = reply.json();
+    assert.equal(Object.keys(problem), ['type', 'title', 'status', 'detail', 'code']);
+    assert.is(problem.status, status);
+    assert.is(problem.code, code);
+    assert.is(problem.type, 'about:blank');
+    assert.type(problem.title, 'string');
+    assert.ok(problem.detail.length > 10);
+  });
+}
+
+errors('should name the allowed values of view and the methods of a 405', async () => {
+  assert.match((await gateway.request('/v1/countries?view=huge')).json().detail, 'compact, full');
+  for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+    const reply = await gateway.request('/v1/countries/BR', { method });
+    assert.is(reply.status, 405, method);
+    assert.is(reply.headers.allow, 'GET, HEAD, OPTIONS');
+  }
+});
+
+errors('should answer a HEAD that fails with the status and headers but no body', async () => {
+  const reply = await gateway.request('/v1/countries/ZZ', { method: 'HEAD' });
+  assert.is(reply.status, 404);
+  assert.is(reply.headers['content-type'], 'application/problem+json; charset=utf-8');
+  assert.is(reply.body.length, 0);
+});
+
+errors('should not reflect odd path input in a detail', async () => {
+  const reply = await gateway.request('/v1/countries/%3Cscript%3Ealert(1)%3C%2Fscript%3E');
+  assert.is(reply.status, 404);
+  assert.not.match(reply.body.toString(), 'script');
+});
+
+errors.run();
+
+// A dist whose files vanish after start: the gateway answers 500 internal_error, logs the cause, and keeps serving.
+const internal = suite('internal_error');
+let emptyDir: string;
+internal.before(async () => {
+  const dist = testDist();
+  emptyDir = mkdtempSync(join(tmpdir(), 'country-broken-dist-'));
+  mkdirSync(join(emptyDir, 'v1', '_search'), { recursive: true });
+  copyFileSync(join(dist.dir, dist.searchIndex), join(emptyDir, dist.searchIndex));
+  mkdirSync(join(emptyDir, 'v1', 'phone'));
+  writeFileSync(join(emptyDir, 'v1', 'phone', 'BR.json'), '{"truncated":');
+  gateway = await startGateway({ dist: { ...dist, dir: emptyDir } });
+});
+internal.after(async () => {
+  await gateway.close();
+  rmSync(emptyDir, { recursive: true, force: true });
+});
+
+for (const [what, path] of [['a missing file', '/v1/countries/BR'], ['a file whose size differs from the manifest', '/v1/phone/BR']]) {
+  internal(`should answer ${what} with 500 internal_error and no stack`, async () => {
+    const reply = await gateway.request(path);
+    assert.is(reply.status, 500);
+    const problem = reply.json();
+    assert.is(problem.code, 'internal_error');
+    assert.not.match(reply.body.toString(), /at |\.ts|node:|\/tmp\//);
+    assert.ok(gateway.logs.some((line) => line.startsWith('error: GET') && line.includes('.ts:')), 'the stack goes to the log');
+  });
+}
+
+internal('should keep serving after an internal error', async () => {
+  assert.is((await gateway.request('/v1/countries/BR')).status, 500);
+  assert.is((await gateway.request('/healthz')).status, 200);
+  assert.is((await gateway.request('/v1/countries/ZZ')).status, 404);
+});
+
+internal.run();

@@ -1,0 +1,85 @@
+/**
+ * The real gateway on the real built dist, listening on 127.0.0.1 on a free port, and a plain HTTP
+ * client for it (node:http, so nothing is decompressed or added behind the test's back).
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { createApp, type GatewayOptions } from '../../gateway/app.ts';
+import { openDist, type Dist } from '../../gateway/dist.ts';
+import { keysFromList } from '../../gateway/keys.ts';
+import { builtDist } from './dist.ts';
+
+export const TEST_KEY = 'test-key-0123456789-abcdefghij';
+
+let dist: Dist | undefined;
+/** The test dist, opened once per run. */
+export const testDist = (): Dist => (dist ??= openDist(builtDist()));
+
+let manifest: any;
+/** manifest.json as written (with each file's `requests`, which the gateway does not keep). */
+export const rawManifest = (): any => (manifest ??= JSON.parse(readFileSync(join(builtDist(), 'manifest.json'), 'utf8')));
+
+/** The bytes of a dist file, e.g. distFile('v1/countries/BR.json') or distFile('v1/countries.json.br'). */
+export const distFile = (path: string): Buffer => readFileSync(join(builtDist(), path));
+
+export interface Reply {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+  json: () => any;
+}
+
+export interface RequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  /** The bearer key to send; null sends no Authorization header. Defaults to TEST_KEY. */
+  key?: string | null;
+}
+
+export interface Gateway {
+  port: number;
+  logs: string[];
+  request: (path: string, options?: RequestOptions) => Promise<Reply>;
+  /** Sends `text` as it is on a fresh connection; resolves with the raw response. */
+  raw: (text: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Gateway> {
+  const logs: string[] = [];
+  const app = createApp({ dist: testDist(), keys: keysFromList(TEST_KEY), log: (line) => logs.push(line), ...options });
+  // As the server's own listener, polka's handler is called with (req, res) only, as in gateway/start.ts.
+  const server = createServer(app.handler as unknown as RequestListener);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const request = (path: string, { method = 'GET', headers = {}, key = TEST_KEY }: RequestOptions = {}) =>
+    new Promise<Reply>((resolve, reject) => {
+      const allHeaders = key === null ? headers : { Authorization: `Bearer ${key}`, ...headers };
+      httpRequest({ host: '127.0.0.1', port, path, method, headers: allHeaders }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          resolve({ status: res.statusCode!, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) });
+        });
+      }).on('error', reject).end();
+    });
+
+  const raw = (text: string) => new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    socket.on('data', (chunk) => chunks.push(chunk));
+    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    socket.on('error', reject);
+  });
+
+  const close = () => new Promise<void>((resolve) => {
+    server.closeAllConnections();
+    server.close(() => resolve());
+  });
+  return { port, logs, request, raw, close };
+}
