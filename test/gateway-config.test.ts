@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readConfig } from '../gateway/config.ts';
+import { staleReason } from '../gateway/freshness.ts';
+import { builtDist } from './helpers/dist.ts';
+import { startGatewayProcess } from './helpers/start.ts';
+
+const scratch = mkdtempSync(join(tmpdir(), 'country-config-'));
+const write = (name: string, text: string) => {
+  writeFileSync(join(scratch, name), text);
+  return join(scratch, name);
+};
+/** A directory holding only a manifest.json with `text`. */
+const distWithManifest = (name: string, text: string) => {
+  mkdirSync(join(scratch, name));
+  write(`${name}/manifest.json`, text);
+  return join(scratch, name);
+};
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const KEY = 'config-test-key-0123456789abcdef';
+
+function get(port: string, path: string, key?: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const headers = key ? { Authorization: `Bearer ${key}` } : {};
+    request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = '';
+      res.on('data', (chunk) => { body += chunk; });
+      res.on('end', () => resolve({ status: res.statusCode!, body }));
+    }).on('error', reject).end();
+  });
+}
+
+// [what is wrong, environment, what the message must say]. Each must exit 1 before serving.
+const BAD: [string, Record<string, string>, RegExp][] = [
+  ['a port that is not a number', { PORT: 'http', API_KEYS: KEY }, /PORT must be a number from 0 to 65535, not "http"/],
+  ['a port out of range', { PORT: '70000', API_KEYS: KEY }, /PORT must be a number/],
+  ['a keys file that does not exist', { API_KEYS_FILE: '/nonexistent/keys.txt' }, /API_KEYS_FILE \/nonexistent\/keys\.txt cannot be read \(ENOENT\)/],
+  ['a malformed digest in the keys file', { API_KEYS_FILE: write('bad-keys.txt', `${sha256('a')} first\nnot-a-digest second\n`) }, /bad-keys\.txt line 2: expected a SHA-256 digest/],
+  ['a keys file with no keys', { API_KEYS_FILE: write('empty-keys.txt', '# nothing yet\n') }, /lists no keys/],
+  ['a short plain key', { API_KEYS: 'short' }, /API_KEYS entry 1 is shorter than 16 characters/],
+  ['a CORS origin with a path', { API_KEYS: KEY, CORS_ORIGINS: 'https://app.example.com/' }, /CORS_ORIGINS entry "https:\/\/app\.example\.com\/" is not an origin.*did you mean https:\/\/app\.example\.com\?/],
+  ['production without a key', { NODE_ENV: 'production' }, /NODE_ENV=production and no API key is configured/],
+  ['a DIST_DIR whose manifest is not JSON', { API_KEYS: KEY, DIST_DIR: distWithManifest('garbage', '{"manifest_version":') }, /garbage\/manifest\.json: unreadable.*npm run build/],
+  ['a DIST_DIR from another manifest version', { API_KEYS: KEY, DIST_DIR: distWithManifest('v9', '{"manifest_version":9}') }, /manifest_version 9 is not 1/],
+];
+
+const config = suite('config (gateway/start.ts)');
+config.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+for (const [what, env, message] of BAD) {
+  config(`should refuse to start with ${what}`, async () => {
+    const started = startGatewayProcess(env);
+    const { code } = await started.exited;
+    assert.is(code, 1, started.output());
+    assert.match(started.output(), /gateway: cannot start:/);
+    assert.match(started.output(), message);
+    assert.not.match(started.output(), /listening on|    at /);
+  });
+}
+
+config('should report every problem at once', async () => {
+  const started = startGatewayProcess({ PORT: '-1', API_KEYS: 'short', CORS_ORIGINS: 'ftp://x' });
+  await started.exited;
+  for (const variable of ['PORT', 'API_KEYS', 'CORS_ORIGINS']) assert.match(started.output(), variable);
+});
+
+config('should serve with a key from API_KEYS_FILE, logging requests without the key', async () => {
+  const keysFile = write('keys.txt', `# team keys\n${sha256(KEY)} ci\n`);
+  const started = startGatewayProcess({ API_KEYS_FILE: keysFile, DIST_DIR: builtDist(), NODE_ENV: 'production' });
+  const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  assert.is((await get(port, '/v1/countries/BR', KEY)).status, 200);
+  assert.is((await get(port, '/v1/countries/BR')).status, 401);
+  await started.waitFor(/GET \/v1\/countries\/BR 401/);
+  started.child.kill('SIGTERM');
+  assert.is((await started.exited).code, 0);
+  assert.match(started.output(), /GET \/v1\/countries\/BR 200 [\d.]+ms key=ci/);
+  assert.not.match(started.output(), KEY);
+});
+
+config('should generate a key outside production, print it with a curl line, and accept it', async () => {
+  const started = startGatewayProcess({ DIST_DIR: builtDist() });
+  const [, key, port] = await started.waitFor(/^ {2}([A-Za-z0-9_-]{43})\n\n {2}curl -H "Authorization: Bearer \1" http:\/\/127\.0\.0\.1:(\d+)\/v1\/countries\/BR$/m);
+  const reply = await get(port, '/v1/countries/BR', key);
+  assert.is(reply.status, 200);
+  assert.is(JSON.parse(reply.body).code, 'BR');
+  started.child.kill('SIGTERM');
+  assert.is((await started.exited).code, 0);
+});
+
+config.run();
+
+const settings = suite('readConfig');
+settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, no keys', () => {
+  const { config: defaults, problems } = readConfig({}, '/srv/dist');
+  assert.equal(problems, []);
+  assert.equal({ ...defaults, keys: defaults.keys.length }, { port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false });
+});
+settings('should take both API_KEYS and API_KEYS_FILE, and a list of origins', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'country-config-'));
+  try {
+    writeFileSync(join(dir, 'keys.txt'), `${sha256('x')}\n`);
+    const env = { API_KEYS: `${KEY},${KEY}2`, API_KEYS_FILE: join(dir, 'keys.txt'), CORS_ORIGINS: 'https://a.example, http://localhost:5173' };
+    const { config: both, problems } = readConfig(env, '/d');
+    assert.equal(problems, []);
+    assert.is(both.keys.length, 3);
+    assert.equal(both.corsOrigins, ['https://a.example', 'http://localhost:5173']);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+settings.run();
+
+// npm start builds first when dist is missing or older than data/.
+const freshness = suite('freshness');
+freshness('should ask for a build when the manifest is missing or older than any data file, and not without data/', () => {
+  const root = mkdtempSync(join(tmpdir(), 'country-fresh-'));
+  try {
+    const data = join(root, 'data');
+    const dist = join(root, 'dist');
+    mkdirSync(join(data, 'curated'), { recursive: true });
+    mkdirSync(dist);
+    writeFileSync(join(data, 'curated', 'a.json'), '{}');
+    assert.match(staleReason(dist, data)!, 'manifest.json is missing');
+    writeFileSync(join(dist, 'manifest.json'), '{}');
+    const now = Date.now() / 1000;
+    utimesSync(join(data, 'curated', 'a.json'), now - 60, now - 60);
+    assert.is(staleReason(dist, data), undefined);
+    utimesSync(join(data, 'curated', 'a.json'), now + 60, now + 60);
+    assert.match(staleReason(dist, data)!, 'has changed since');
+    assert.is(staleReason(dist, join(root, 'no-data')), undefined);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+freshness.run();

@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import { Agent, createServer, request, type ServerResponse } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { drainOnSignals } from '../gateway/drain.ts';
+import { builtDist } from './helpers/dist.ts';
+import { rawManifest } from './helpers/gateway.ts';
+import { startGatewayProcess } from './helpers/start.ts';
+
+const KEY = 'shutdown-test-key-0123456789abcdef';
+// The largest responses (about 1 MB each), read by a client that pauses after the first bytes.
+const LOCALES = ['ka', 'ml', 'km', 'ta', 'te', 'kn'];
+
+/** Sends one request, waits for the first bytes of the answer, then stops reading. */
+function openSlowRequest(port: number, path: string): Promise<{ socket: Socket; received: Buffer[] }> {
+  return new Promise((resolve, reject) => {
+    const received: Buffer[] = [];
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${KEY}\r\n\r\n`);
+    });
+    socket.on('error', reject);
+    socket.on('data', (chunk) => received.push(chunk));
+    socket.once('data', () => {
+      socket.pause();
+      resolve({ socket, received });
+    });
+  });
+}
+
+function readToEnd(socket: Socket, received: Buffer[]): Promise<Buffer> {
+  return new Promise((resolve) => {
+    socket.on('end', () => resolve(Buffer.concat(received)));
+    socket.resume();
+  });
+}
+
+function connectionRefused(port: number): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.on('connect', () => { socket.destroy(); resolve('connected'); });
+    socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
+  });
+}
+
+// drainOnSignals on a real server whose handler holds its response until the test lets it go:
+// the only way to know for certain that a request is in flight when the signal comes.
+const drain = suite('drain');
+
+drain('should refuse new connections, finish the open response, close kept-alive connections, then report', async () => {
+  const held: ServerResponse[] = [];
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.write('first half, ');
+    held.push(res);
+  });
+  const lines: string[] = [];
+  const drained = new Promise<boolean>((resolve) => drainOnSignals(server, { signals: ['SIGUSR2'], log: (line) => lines.push(line), onDrained: resolve }));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  // A keep-alive client: the connection outlives the response, and draining must close it.
+  const agent = new Agent({ keepAlive: true });
+  const body = new Promise<{ text: string; connection?: string }>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => resolve({ text, connection: res.headers.connection }));
+    }).on('error', reject).end();
+  });
+  while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
+
+  process.kill(process.pid, 'SIGUSR2');
+  while (lines.length === 0) await new Promise((resolve) => setImmediate(resolve));
+  assert.is(lines[0], 'SIGUSR2: stopped accepting connections; draining 1 open request(s)');
+  assert.is(await connectionRefused(port), 'ECONNREFUSED');
+
+  held[0].end('second half');
+  assert.equal(await body, { text: 'first half, second half', connection: 'keep-alive' });
+  assert.is(await drained, true);
+  agent.destroy();
+  assert.is(lines.at(-1), 'drain: done');
+});
+
+drain.run();
+
+// The entry file wires it to SIGTERM and exits 0 once every response is out.
+const shutdown = suite('shutdown (SIGTERM)');
+
+shutdown('should stop accepting, finish every open response in full, then exit 0', async () => {
+  const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist() });
+  const [, portText] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const port = Number(portText);
+  const open = await Promise.all(LOCALES.map((locale) => openSlowRequest(port, `/v1/countries?view=full&locale=${locale}`)));
+
+  started.child.kill('SIGTERM');
+  await started.waitFor(/SIGTERM: stopped accepting connections; draining \d+ open request/);
+  assert.is(await connectionRefused(port), 'ECONNREFUSED');
+
+  const responses = await Promise.all(open.map(({ socket, received }) => readToEnd(socket, received)));
+  for (const [index, response] of responses.entries()) {
+    const split = response.indexOf('\r\n\r\n');
+    const body = response.subarray(split + 4);
+    const expected = rawManifest().files[`v1/_locale/${LOCALES[index]}/countries.full.json`];
+    assert.match(response.subarray(0, split).toString(), /^HTTP\/1\.1 200 /);
+    assert.is(createHash('sha256').update(body).digest('hex'), expected.sha256);
+  }
+  assert.is((await started.exited).code, 0);
+  assert.match(started.output(), 'drain: done');
+});
+
+shutdown.run();
