@@ -22,6 +22,8 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 export function sendProblem(res: ServerResponse, code: ProblemCode, detail: string, headers: Record<string, string> = {}): void {
   const status = PROBLEM_STATUS[code];
   const body = Buffer.from(JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, code }));
+  // A failure after a file's headers were set (its read failed) must not describe that file.
+  for (const name of ['ETag', 'Content-Language', 'Content-Encoding']) res.removeHeader(name);
   res.writeHead(status, {
     ...headers,
     'Content-Type': 'application/problem+json; charset=utf-8',

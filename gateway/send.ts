@@ -57,7 +57,7 @@ function answeredNotModified(req: IncomingMessage, res: ServerResponse, etag: st
 export async function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodies, key: string, file: DistFile, options: SendOptions): Promise<void> {
   appendVary(res, 'Accept-Encoding');
   if (answeredNotModified(req, res, `"${file.sha256}"`, file.contentLanguage, options)) return;
-  const encoding = chooseEncoding(req.headers['accept-encoding'] as string | undefined, file.encodings);
+  const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
   const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE };
   if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
   if (req.method === 'HEAD') {

@@ -86,6 +86,9 @@ for (const [what, path] of [['a missing file', '/v1/countries/BR'], ['a file who
     assert.is(reply.status, 500);
     const problem = reply.json();
     assert.is(problem.code, 'internal_error');
+    assert.is(reply.headers.etag, undefined, 'no header of the file that failed');
+    assert.is(reply.headers['content-language'], undefined);
+    assert.is(reply.headers['cache-control'], 'no-store');
     assert.not.match(reply.body.toString(), /at |\.ts|node:|\/tmp\//);
     assert.ok(gateway.logs.some((line) => line.startsWith('error: GET') && line.includes('.ts:')), 'the stack goes to the log');
   });
