@@ -5,10 +5,6 @@ export class SizeBoundedLru<V> {
 
   constructor(readonly budget: number) {}
 
-  get used(): number {
-    return this.#used;
-  }
-
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;

@@ -4,7 +4,6 @@
  * same way. Each country ranks by its best match, ties broken by English name.
  */
 
-export const RANKS = ['exact code', 'exact name', 'name prefix', 'word prefix', 'substring', 'one typo'] as const;
 const NEAR_MISS_MIN_LENGTH = 4;
 
 interface IndexEntry {
@@ -43,7 +42,7 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
 }
 
-/** Index into RANKS of the best match of `query` other than a typo, or -1. */
+/** 0 exact code, 1 exact name, 2 name prefix, 3 word prefix, 4 substring, or -1 (5, one typo, is left to find()). */
 function rankOf(entry: Candidate, query: string): number {
   if (entry.codes.includes(query)) return 0;
   if (entry.names.includes(`\n${query}\n`)) return 1;
