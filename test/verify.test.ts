@@ -1,0 +1,79 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT } from './helpers/paths.ts';
+
+const run = promisify(execFile);
+const verifyCommand = (dir: string) => run(process.execPath, ['--import', 'tsx', 'gateway/verify.ts', dir], { cwd: ROOT })
+  .then(({ stdout }) => ({ code: 0, output: stdout }), (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }));
+
+const FILES: Record<string, string> = {
+  'v1/countries/BR.json': '{"code":"BR","name":{"common":"Brazil"}}'.repeat(20),
+  'v1/phone/BR.json': '{"country":"BR","calling_code":"+55"}',
+};
+
+/** A small but real dist: files, a gzip copy, and a manifest describing them. */
+function smallDist(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'country-verify-'));
+  const files: Record<string, unknown> = {};
+  for (const [path, text] of Object.entries(FILES)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+    const encodings: Record<string, number> = {};
+    if (text.length > 200) {
+      const gz = gzipSync(text);
+      writeFileSync(join(dir, `${path}.gz`), gz);
+      encodings.gzip = gz.length;
+    }
+    files[path] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), encodings, requests: [], content_language: null };
+  }
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ files }));
+  return dir;
+}
+
+const verify = suite('verify');
+
+verify('should pass a whole copy', async () => {
+  const dir = smallDist();
+  try {
+    const result = await verifyCommand(dir);
+    assert.is(result.code, 0);
+    assert.match(result.output, 'is whole: 3 files match the manifest');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+const DAMAGE: { damage: string; apply: (dir: string) => void; expected: string }[] = [
+  { damage: 'a missing file', expected: 'v1/phone/BR.json: missing', apply: (dir) => unlinkSync(join(dir, 'v1/phone/BR.json')) },
+  { damage: 'a missing compressed copy', expected: 'v1/countries/BR.json.gz: missing', apply: (dir) => unlinkSync(join(dir, 'v1/countries/BR.json.gz')) },
+  { damage: 'a changed byte of the same size', expected: 'v1/phone/BR.json: SHA-256',
+    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].replace('+55', '+56')) },
+  { damage: 'a truncated file', expected: 'v1/phone/BR.json: 10 bytes, manifest says',
+    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].slice(0, 10)) },
+  { damage: 'an extra file', expected: 'v1/phone/XX.json: not in the manifest', apply: (dir) => writeFileSync(join(dir, 'v1/phone/XX.json'), '{}') },
+  { damage: 'a missing manifest', expected: 'manifest.json: ENOENT', apply: (dir) => unlinkSync(join(dir, 'manifest.json')) },
+];
+
+for (const { damage, apply, expected } of DAMAGE) {
+  verify(`should fail on ${damage}, naming it`, async () => {
+    const dir = smallDist();
+    try {
+      apply(dir);
+      const result = await verifyCommand(dir);
+      assert.is(result.code, 1);
+      assert.match(result.output, expected);
+      assert.match(result.output, 'is NOT whole');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+verify.run();
