@@ -10,6 +10,7 @@ import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
 import { apiIndex, buildManifest, dataDigest, releaseOf } from './dist/manifest.ts';
+import { nginxConfig } from './dist/nginx-config.ts';
 import { buildOpenApi } from './dist/openapi.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
 import { runInWorkers } from './dist/worker-pool.ts';
@@ -53,6 +54,8 @@ try {
   writer.writeJson(searchIndex, buildSearchIndex(data), { requests: [] });
   writer.writeJson('v1/index.json', apiIndex(data, release), { requests: ['/v1'] });
   writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
+  const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
+  writer.writeFile('v1/_cdn/nginx.conf', Buffer.from(nginxConfig(data, responseFiles)), { requests: [] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const totals = [writer, ...results].reduce((sum, part) => ({
     bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });

@@ -15,7 +15,7 @@ const RULES: [RegExp, string][] = [
   [/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\.json$/, 'subdivision-list'],
   [/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\/[A-Z]{2}-[A-Z0-9]+\.json$/, 'subdivision'],
 ];
-const INTERNAL = new Set(['v1/openapi.json', 'v1/_search/index.json']);
+const INTERNAL = new Set(['v1/openapi.json', 'v1/_search/index.json', 'v1/_cdn/nginx.conf']);
 
 const ajv = loadSchemas(join(ROOT, 'build', 'schemas'));
 

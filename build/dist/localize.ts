@@ -1,0 +1,32 @@
+/** Picks a text in a locale by walking its fallback chain (pt-PT -> pt -> en). */
+import type { Datasets } from '../validate/validate-data.ts';
+
+export type LocalizedText = Record<string, string>;
+
+export class Localizer {
+  readonly tags: string[];
+  /** Every locale after all of its fallbacks (a fallback always has a shorter chain). */
+  readonly tagsFallbacksFirst: string[];
+  private readonly chains = new Map<string, string[]>();
+
+  constructor(locales: Datasets['locales']) {
+    this.tags = locales.locales.map((locale: any) => locale.tag);
+    for (const locale of locales.locales) this.chains.set(locale.tag, [locale.tag, ...locale.fallback]);
+    this.tagsFallbacksFirst = [...this.tags].sort((a, b) => this.chain(a).length - this.chain(b).length || (a < b ? -1 : 1));
+  }
+
+  chain(tag: string): string[] {
+    return this.chains.get(tag) ?? ['en'];
+  }
+
+  /** The text for `tag`, else its nearest fallback's; English is always present in the data. */
+  pick(text: LocalizedText, tag: string): string {
+    for (const candidate of this.chain(tag)) if (text[candidate]) return text[candidate];
+    return text.en;
+  }
+
+  /** Which locale of the chain actually supplied the text (for Content-Language). */
+  source(text: LocalizedText, tag: string): string {
+    return this.chain(tag).find((candidate) => text[candidate]) ?? 'en';
+  }
+}

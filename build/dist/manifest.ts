@@ -1,0 +1,77 @@
+/**
+ * dist/manifest.json: what the gateway (or anyone holding a copy of dist) needs to answer requests
+ * without build/: the release, the supported locales and their fallbacks, request aliases for locales
+ * and country codes, the search index's path, and every file with its size, SHA-256 and requests.
+ */
+import { createHash } from 'node:crypto';
+import type { Datasets } from '../validate/validate-data.ts';
+import type { ManifestFile } from './writer.ts';
+
+export const MANIFEST_VERSION = 1;
+
+/** Lower-case alpha-2, alpha-3 and numeric codes -> canonical alpha-2. */
+export function countryAliases(data: Datasets): Record<string, string> {
+  const aliases: Record<string, string> = {};
+  for (const country of data.countries) {
+    for (const code of [country.alpha2, country.alpha3, country.numeric]) aliases[code.toLowerCase()] = country.alpha2;
+  }
+  return aliases;
+}
+
+/** Content hash of the source data: the same data always yields the same release id. */
+export function dataDigest(files: { name: string; bytes: Buffer }[]): string {
+  const hash = createHash('sha256');
+  for (const file of [...files].sort((a, b) => a.name.localeCompare(b.name))) hash.update(`${file.name}\0${file.bytes.length}\0`).update(file.bytes);
+  return hash.digest('hex');
+}
+
+export interface Release { id: string; date: string | null; data_sha256: string }
+
+/** A data release: its date where one is pinned, and the content hash of the data it was built from. */
+export function releaseOf(dataSha256: string, date: string | null): Release {
+  const shortHash = dataSha256.slice(0, 12);
+  return { id: date ? `${date}.${shortHash}` : shortHash, date, data_sha256: dataSha256 };
+}
+
+/** `GET /v1`: what this API serves, from which release, in which locales, from which upstreams. */
+export function apiIndex(data: Datasets, release: Release) {
+  return {
+    api_version: 'v1',
+    release,
+    endpoints: [
+      { path: '/v1/countries', description: 'List countries (locale, view=compact|full)' },
+      { path: '/v1/countries/{country_code}', description: 'Get one country (locale)' },
+      { path: '/v1/countries/search', description: 'Search countries (q, locale, view, limit)' },
+      { path: '/v1/phone/{country_code}', description: 'Phone number metadata' },
+      { path: '/v1/postal-code/{country_code}', description: 'Postal code metadata' },
+      { path: '/v1/subdivisions/{country_code}', description: 'List subdivisions of a country (locale)' },
+      { path: '/v1/subdivisions/{country_code}/{subdivision_code}', description: 'Get one subdivision (locale)' },
+      { path: '/v1/address-example/{country_code}', description: 'Address example' },
+      { path: '/v1/openapi.json', description: 'OpenAPI 3.1 document' },
+    ],
+    locales: data.locales.locales.map((locale: any) => locale.tag),
+    upstreams: data.upstreams.map((upstream: any) => ({ name: upstream.name, version: upstream.version, licence: upstream.licence })),
+  };
+}
+
+export function buildManifest(options: { data: Datasets; release: Release; files: Record<string, ManifestFile>; searchIndex: string }) {
+  const { data } = options;
+  return {
+    manifest_version: MANIFEST_VERSION,
+    api_version: 'v1',
+    release: options.release,
+    upstreams: data.upstreams,
+    default_locale: data.locales.default,
+    locales: data.locales.locales,
+    locale_aliases: data.locales.aliases,
+    country_aliases: countryAliases(data),
+    layout: {
+      default: 'v1/<path>.json answers /v1/<path> without a query',
+      localized: 'v1/_locale/<tag>/<path>.json answers ?locale=<tag>; absent where the fallback chain gives the same body',
+      full_view: 'countries.full.json answers /v1/countries?view=full',
+      compressed: '<file>.br and <file>.gz beside a file, where smaller (see encodings)',
+    },
+    search_index: options.searchIndex,
+    files: options.files,
+  };
+}

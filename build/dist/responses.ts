@@ -1,0 +1,131 @@
+/** Turns the datasets into the response bodies of SPEC.md, per locale. Pure: no I/O. */
+import type { Datasets } from '../validate/validate-data.ts';
+import { renderAddressLines } from './address-lines.ts';
+import type { Localizer } from './localize.ts';
+
+export class Responses {
+  private readonly regions: Map<string, Record<string, string>>;
+  private readonly subdivisionsByCountry = new Map<string, any[]>();
+  private readonly subdivisionsByCode: Map<string, any>;
+
+  constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
+    this.regions = new Map(data.regions.map((region: any) => [region.code, region.name]));
+    for (const subdivision of data.subdivisions) {
+      const list = this.subdivisionsByCountry.get(subdivision.country) ?? [];
+      list.push(subdivision);
+      this.subdivisionsByCountry.set(subdivision.country, list);
+    }
+    this.subdivisionsByCode = new Map(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
+  }
+
+  get countries(): any[] {
+    return this.data.countries;
+  }
+
+  private commonName(country: any, tag: string): string {
+    return this.localizer.pick(country.name, tag);
+  }
+
+  /** ISO's official name in the locale, else ISO's English one; the common name where ISO has none. */
+  private officialName(country: any, tag: string): string {
+    if (!country.official_name) return this.commonName(country, tag);
+    return this.localizer.chain(tag).map((candidate) => country.official_name[candidate]).find(Boolean) ?? country.official_name.en;
+  }
+
+  private regionName(code: string | null, tag: string): string | null {
+    const name = code ? this.regions.get(code) : undefined;
+    return name ? this.localizer.pick(name, tag) : null;
+  }
+
+  compactCountry(country: any, tag: string) {
+    return {
+      code: country.alpha2,
+      name: this.commonName(country, tag),
+      official_name: this.officialName(country, tag),
+      flag: { emoji: country.flag },
+    };
+  }
+
+  fullCountry(country: any, tag: string) {
+    const translations: Record<string, string> = {};
+    for (const locale of this.localizer.tags) translations[locale] = this.commonName(country, locale);
+    return {
+      code: country.alpha2,
+      alpha3: country.alpha3,
+      numeric: country.numeric,
+      name: { common: this.commonName(country, tag), official: this.officialName(country, tag) },
+      translations,
+      calling_code: country.calling_code,
+      region: this.regionName(country.region, tag),
+      subregion: this.regionName(country.subregion, tag),
+      flag: { emoji: country.flag },
+    };
+  }
+
+  countryList(tag: string, view: 'compact' | 'full') {
+    const countries = this.countries.map((country) => (view === 'full' ? this.fullCountry(country, tag) : this.compactCountry(country, tag)));
+    return { count: countries.length, locale: tag, countries };
+  }
+
+  phone(code: string) {
+    const entry = this.data.phone.find((candidate: any) => candidate.country === code);
+    return {
+      country: code,
+      calling_code: entry.calling_code,
+      national_prefix: entry.national_prefix,
+      example: entry.example,
+      examples: entry.examples,
+      patterns: entry.patterns,
+    };
+  }
+
+  postalCode(code: string) {
+    const entry = this.data['postal-codes'].find((candidate: any) => candidate.country === code);
+    const rule = entry.postal_code;
+    return {
+      country: code,
+      postal_code: rule && {
+        pattern: rule.pattern,
+        format: rule.format,
+        example: rule.example,
+        local_name: rule.local_name,
+        name_type: rule.name_type,
+        required: rule.required,
+      },
+    };
+  }
+
+  subdivisionsOf(code: string): any[] {
+    return this.subdivisionsByCountry.get(code) ?? [];
+  }
+
+  subdivision(subdivision: any, tag: string) {
+    return {
+      code: subdivision.code,
+      name: this.localizer.pick(subdivision.name, tag),
+      type: subdivision.type,
+      parent: subdivision.parent,
+      local_name: subdivision.iso_name,
+    };
+  }
+
+  subdivisionList(code: string, tag: string) {
+    return { country: code, subdivisions: this.subdivisionsOf(code).map((subdivision) => this.subdivision(subdivision, tag)) };
+  }
+
+  addressExample(code: string) {
+    const entry = this.data.addresses.find((candidate: any) => candidate.country === code);
+    const example = entry.example;
+    const layout = entry.format.latin_layout ?? entry.format.layout;
+    const subdivision = example.subdivision ? this.subdivisionsByCode.get(`${code}-${example.subdivision}`) : null;
+    const subdivisionLabel = subdivision ? (entry.format.subdivision_style === 'code' ? example.subdivision : subdivision.name.en) : null;
+    return {
+      country: code,
+      example: { street: example.street, city: example.city, subdivision: example.subdivision, postal_code: example.postal_code },
+      lines: renderAddressLines(layout, entry.format.uppercase, example, subdivisionLabel),
+      format: { layout, required: entry.format.required, uppercase: entry.format.uppercase },
+      place: example.place,
+      source: example.source,
+    };
+  }
+}
