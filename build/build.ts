@@ -2,6 +2,7 @@
  * `npm run build [-- --data DIR --out DIR]`: validates data/, precomputes every response into a new
  * dist tree, and swaps it in only when complete. Any breach or crash leaves the previous dist/ as it was.
  */
+import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
@@ -25,9 +26,22 @@ const option = (name: string, fallback: string) => {
 };
 const dataDir = option('--data', join(root, 'data'));
 const distDir = option('--out', join(root, 'dist'));
-// A release date pinned by the caller keeps builds reproducible (reproducible-builds.org convention).
-const releaseDate = process.env.SOURCE_DATE_EPOCH
-  ? new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().slice(0, 10) : null;
+/**
+ * The release date: SOURCE_DATE_EPOCH when the caller pins one (reproducible-builds.org convention),
+ * else the date of the last commit that touched a clean data/, so two builds of one commit agree;
+ * none for data outside git or with uncommitted changes.
+ */
+function releaseDateOf(dir: string): string | null {
+  if (process.env.SOURCE_DATE_EPOCH) return new Date(Number(process.env.SOURCE_DATE_EPOCH) * 1000).toISOString().slice(0, 10);
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    if (git('status', '--porcelain', '--', '.')) return null;
+    return git('log', '-1', '--format=%cs', '--', '.') || null;
+  } catch {
+    return null;
+  }
+}
+const releaseDate = releaseDateOf(dataDir);
 
 const started = performance.now();
 const { problems, data } = validateData(dataDir);
