@@ -1,7 +1,8 @@
 /**
  * Country search over dist's search index, held in memory. Names in the index are already normalized
  * (NFKD, marks removed, lower case, non-alphanumeric runs as one space); the query is normalized the
- * same way. Each country ranks by its best match, ties broken by English name.
+ * same way. Each country ranks by its best match, a common name before an official or alternative one
+ * matched the same way, then by English name.
  */
 
 const NEAR_MISS_MIN_LENGTH = 4;
@@ -10,15 +11,21 @@ interface IndexEntry {
   code: string;
   codes: string[];
   english: string;
+  /** Common names only (absent in dists built before it existed: then every name counts as common). */
+  common?: string[];
   names: string[];
 }
 
 interface Candidate {
   code: string;
   codes: string[];
+  /** Common names of the country, each between newlines. */
+  common: string;
   /** Every name of the country, each between newlines. */
   names: string;
 }
+
+const NEAR_MISS_RANK = 10;
 
 export function normalize(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
@@ -42,13 +49,23 @@ export function withinOneEdit(a: string, b: string): boolean {
   return a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
 }
 
-/** 0 exact code, 1 exact name, 2 name prefix, 3 word prefix, 4 substring, or -1 (5, one typo, is left to find()). */
+/** 1 exact name, 2 name prefix, 3 word prefix, 4 substring, or -1. */
+function matchOf(names: string, query: string): number {
+  if (names.includes(`\n${query}\n`)) return 1;
+  if (names.includes(`\n${query}`)) return 2;
+  if (names.includes(` ${query}`)) return 3;
+  return names.includes(query) ? 4 : -1;
+}
+
+/**
+ * 0 exact code, then 2 x the match kind, plus 1 when only an official or alternative name matches that
+ * well; -1 for no match (one typo, NEAR_MISS_RANK, is left to find()).
+ */
 function rankOf(entry: Candidate, query: string): number {
   if (entry.codes.includes(query)) return 0;
-  if (entry.names.includes(`\n${query}\n`)) return 1;
-  if (entry.names.includes(`\n${query}`)) return 2;
-  if (entry.names.includes(` ${query}`)) return 3;
-  return entry.names.includes(query) ? 4 : -1;
+  const best = matchOf(entry.names, query);
+  if (best === -1) return -1;
+  return matchOf(entry.common, query) === best ? best * 2 : best * 2 + 1;
 }
 
 export class CountrySearch {
@@ -59,7 +76,7 @@ export class CountrySearch {
   constructor(index: { countries: IndexEntry[] }) {
     // Sorted once by the tie-breakers, so results need only a stable sort by rank.
     const sorted = [...index.countries].sort((a, b) => a.english.localeCompare(b.english) || a.code.localeCompare(b.code));
-    this.#candidates = sorted.map(({ code, codes, names }, position) => {
+    this.#candidates = sorted.map(({ code, codes, common, names }, position) => {
       const terms = new Set(names.flatMap((name) => [name, ...name.split(' ')]));
       for (const term of terms) {
         const bucket = this.#termsByLength.get(term.length) ?? [];
@@ -67,7 +84,7 @@ export class CountrySearch {
         this.#termsByLength.set(term.length, bucket);
       }
       // One string per country, names between newlines (normalized names contain none), searched with includes().
-      return { code, codes, names: `\n${names.join('\n')}\n` };
+      return { code, codes, common: `\n${(common ?? names).join('\n')}\n`, names: `\n${names.join('\n')}\n` };
     });
   }
 
@@ -83,7 +100,7 @@ export class CountrySearch {
       for (let length = query.length - 1; length <= query.length + 1; length++) {
         for (const { term, index } of this.#termsByLength.get(length) ?? []) {
           if (ranks[index] !== -1 || (term.charCodeAt(0) !== first && term.charCodeAt(length - 1) !== last)) continue;
-          if (withinOneEdit(term, query)) ranks[index] = 5;
+          if (withinOneEdit(term, query)) ranks[index] = NEAR_MISS_RANK;
         }
       }
     }

@@ -2,7 +2,8 @@
  * The search index of endpoint 3, written into dist so that an offline mirror can search too.
  * Every country carries its codes and every distinct name it has in any locale (common, official,
  * CLDR alternatives), normalized as `normalizeSearchText` describes; the gateway normalizes queries
- * the same way (the rule is stated in the index itself).
+ * the same way (the rule is stated in the index itself). `common` repeats the common names, so that a
+ * match on "United States" outranks the same kind of match on "United Mexican States".
  */
 import type { Datasets } from '../validate/validate-data.ts';
 
@@ -20,16 +21,19 @@ export function buildSearchIndex(data: Datasets) {
     Object.values<string>(country.official_name ?? {}).forEach(add);
     Object.values<string[]>(country.alternative_names).flat().forEach(add);
     names.delete('');
+    const common = new Set(Object.values<string>(country.name).map(normalizeSearchText));
     return {
       code: country.alpha2,
       codes: [country.alpha2, country.alpha3, country.numeric].map((code) => code.toLowerCase()),
       english: normalizeSearchText(country.name.en),
+      common: [...common].filter(Boolean).sort(),
       names: [...names].sort(),
     };
   });
   return {
     normalization: NORMALIZATION,
     ranking: ['exact code', 'exact name', 'name prefix', 'word prefix', 'substring', 'one typo'],
+    ties: 'a common name before an official or alternative one, then by English name',
     countries,
   };
 }
