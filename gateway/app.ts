@@ -2,11 +2,13 @@
  * createApp(options) -> a Polka app serving one opened dist/. Order of work on every request:
  * log, CORS (answers OPTIONS), health check, authentication, method check, routes. Nothing
  * here reads the environment; start.ts does, and tests pass options directly.
+ * The steps before the routes run as one middleware: each Polka middleware costs a promise.
  */
 import polka, { type Middleware, type Polka } from 'polka';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerAuth } from './auth.ts';
 import { Bodies } from './bodies.ts';
-import { cors, type CorsOptions } from './cors.ts';
+import { cors, corsOf, withCors, type CorsOptions } from './cors.ts';
 import type { Dist } from './dist.ts';
 import type { ApiKey } from './keys.ts';
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
@@ -20,27 +22,30 @@ export interface GatewayOptions {
   corsOrigins?: CorsOptions['origins'];
   /** Cache-Control max-age of successful responses, in seconds. */
   maxAge?: number;
-  /** Memory for response bodies read from dist/. */
+  /** Memory for response bodies read from dist/ (per process). */
   cacheBytes?: number;
   log?: (line: string) => void;
 }
 
 export const DEFAULTS = { corsOrigins: '*', maxAge: 3600, cacheBytes: 64 * 2 ** 20 } as const;
 
-/** GET /healthz, for load balancers and orchestrators: no key needed, nothing cached. */
-function healthCheck(dist: Dist): Middleware {
-  const body = JSON.stringify({ status: 'ok', release: dist.release.id });
-  return (req, res, next) => {
-    if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body), 'Cache-Control': 'no-store' });
+/** GET /healthz, for load balancers and orchestrators: no key needed, nothing cached. True when it answered. */
+function healthCheck(dist: Dist): (req: IncomingMessage & { path?: string }, res: ServerResponse) => boolean {
+  const body = Buffer.from(JSON.stringify({ status: 'ok', release: dist.release.id }));
+  const head = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', body.length, 'Cache-Control', 'no-store'];
+  return (req, res) => {
+    if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    res.writeHead(200, withCors(corsOf(res), head));
     res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
   };
 }
 
-const readOnly: Middleware = (req, res, next) => {
-  if (req.method === 'GET' || req.method === 'HEAD') return next();
-  sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, { Allow: ALLOWED_METHODS });
-};
+function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.method === 'GET' || req.method === 'HEAD') return true;
+  sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ['Allow', ALLOWED_METHODS]);
+  return false;
+}
 
 export function createApp(options: GatewayOptions): Polka {
   const { dist, log = () => {} } = options;
@@ -58,13 +63,16 @@ export function createApp(options: GatewayOptions): Polka {
     },
   });
 
-  app.use(
-    requestLog(log),
-    cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins }),
-    healthCheck(dist),
-    bearerAuth({ keys: options.keys }),
-    readOnly,
-  );
+  const logRequest = requestLog(log);
+  const answerCors = cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins });
+  const answerHealth = healthCheck(dist);
+  const authenticate = bearerAuth({ keys: options.keys });
+  const front: Middleware = (req, res, next) => {
+    logRequest(req, res);
+    if (answerCors(req, res) || answerHealth(req, res)) return;
+    if (authenticate(req, res) && readOnly(req, res)) next();
+  };
+  app.use(front);
   // Before /v1/countries/:country, which would otherwise take "search" for a country code.
   app.get('/v1/countries/search', search);
   for (const [path, handler] of fileRoutes(routeOptions)) app.get(path, handler);

@@ -1,43 +1,58 @@
 /**
  * Response bodies read from dist/, kept in memory in an LRU bounded by bytes. Only manifest keys are
  * read (callers check), each body is checked against the manifest's size, and concurrent misses for
- * the same file share one read.
+ * the same file share one read. A kept body also keeps the response headers made for it (send.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Pairs } from './cors.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 
 export type Encoding = 'br' | 'gzip';
-const SUFFIX: Record<Encoding | 'identity', string> = { br: '.br', gzip: '.gz', identity: '' };
+export type Coding = Encoding | 'identity';
+const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
+
+export interface Body {
+  bytes: Buffer;
+  /** The headers of a 200 with this body, without CORS; and with the CORS headers that are the same for every request. */
+  head?: Pairs;
+  corsHead?: Pairs;
+}
 
 export class Bodies {
-  #cache: SizeBoundedLru<Buffer>;
-  #reading = new Map<string, Promise<Buffer>>();
+  #cache: SizeBoundedLru<Body>;
+  #reading = new Map<string, Promise<Body>>();
 
   constructor(private dist: Dist, budgetBytes: number) {
     this.#cache = new SizeBoundedLru(budgetBytes);
   }
 
-  read(key: string, encoding: Encoding | 'identity'): Promise<Buffer> {
-    const path = key + SUFFIX[encoding];
+  /** The body when it is in memory now. */
+  cached(key: string, coding: Coding): Body | undefined {
+    return this.#cache.get(coding === 'identity' ? key : key + SUFFIX[coding]);
+  }
+
+  read(key: string, coding: Coding): Promise<Body> {
+    const path = key + SUFFIX[coding];
     const cached = this.#cache.get(path);
     if (cached) return Promise.resolve(cached);
     let reading = this.#reading.get(path);
     if (!reading) {
-      reading = this.#load(key, encoding, path).finally(() => this.#reading.delete(path));
+      reading = this.#load(key, coding, path).finally(() => this.#reading.delete(path));
       this.#reading.set(path, reading);
     }
     return reading;
   }
 
-  async #load(key: string, encoding: Encoding | 'identity', path: string): Promise<Buffer> {
+  async #load(key: string, coding: Coding, path: string): Promise<Body> {
     const file = this.dist.files.get(key);
-    const expected = encoding === 'identity' ? file?.bytes : file?.encodings[encoding];
+    const expected = coding === 'identity' ? file?.bytes : file?.encodings[coding];
     if (expected === undefined) throw new Error(`${path} is not in the manifest`);
-    const body = await readFile(join(this.dist.dir, path));
-    if (body.length !== expected) throw new Error(`${path} has ${body.length} bytes, the manifest says ${expected}`);
-    this.#cache.set(path, body, body.length);
+    const bytes = await readFile(join(this.dist.dir, path));
+    if (bytes.length !== expected) throw new Error(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);
+    const body: Body = { bytes };
+    this.#cache.set(path, body, bytes.length);
     return body;
   }
 }

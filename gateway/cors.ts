@@ -2,10 +2,11 @@
  * CORS for browsers calling the API from other origins. Runs before authentication, so preflights
  * (which never carry credentials) are answered, and so errors, 401 included, carry the headers a
  * browser needs to let the page read them. Any OPTIONS request ends here with 204 and Allow.
+ *
+ * The CORS headers of a request are decided here but written by whoever answers it, in the one
+ * writeHead call of the response (see withCors): no setHeader on the hot path.
  */
-import type { Middleware } from 'polka';
 import type { ServerResponse } from 'node:http';
-import { ALLOWED_METHODS } from './problem.ts';
 
 export interface CorsOptions {
   /** '*' for any origin, or the exact origins (scheme://host[:port]) allowed to read responses. */
@@ -14,32 +15,60 @@ export interface CorsOptions {
   preflightMaxAge?: number;
 }
 
-export function appendVary(res: ServerResponse, field: string): void {
-  const current = res.getHeader('Vary');
-  res.setHeader('Vary', current ? `${current}, ${field}` : field);
+/** Header names and values, alternating, as res.writeHead takes them. */
+export type Pairs = (string | number)[];
+
+/** Every method the API answers; anything else is a 405 (problem.ts). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
+
+export interface CorsHeaders {
+  pairs: Pairs;
+  /** With a list of origins the answer depends on Origin: Vary must say so. */
+  varyOrigin: boolean;
+  /** The same for every request (any origin): heads merged with it may be kept. */
+  constant: boolean;
 }
 
-export function cors({ origins, preflightMaxAge = 7200 }: CorsOptions): Middleware {
+const CORS = Symbol('cors headers');
+const NONE: CorsHeaders = { pairs: [], varyOrigin: false, constant: true };
+const EXPOSED = ['Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate'];
+
+type WithCors = ServerResponse & { [CORS]?: CorsHeaders };
+
+/** The CORS headers decided for this response (none when the middleware did not run). */
+export const corsOf = (res: ServerResponse): CorsHeaders => (res as WithCors)[CORS] ?? NONE;
+
+/** `pairs` with the CORS headers in front, and Origin added to Vary where it must be. */
+export function withCors(cors: CorsHeaders, pairs: Pairs): Pairs {
+  if (!cors.varyOrigin) return cors.pairs.length === 0 ? pairs : [...cors.pairs, ...pairs];
+  const merged = [...cors.pairs, ...pairs];
+  const vary = merged.indexOf('Vary', cors.pairs.length);
+  if (vary >= 0 && vary % 2 === 0) merged[vary + 1] = `Origin, ${merged[vary + 1]}`;
+  else merged.push('Vary', 'Origin');
+  return merged;
+}
+
+export function cors({ origins, preflightMaxAge = 7200 }: CorsOptions): (req: { method?: string; headers: Record<string, any> }, res: ServerResponse) => boolean {
   const anyOrigin = origins === '*';
   const allowed = new Set(anyOrigin ? [] : origins);
+  const any: CorsHeaders = { pairs: ['Access-Control-Allow-Origin', '*', ...EXPOSED], varyOrigin: false, constant: true };
+  const refused: CorsHeaders = { pairs: [], varyOrigin: true, constant: false };
 
-  return (req, res, next) => {
-    const origin = req.headers.origin;
-    // With a list, the answer depends on Origin, so shared caches must keep one copy per origin.
-    if (!anyOrigin) appendVary(res, 'Origin');
+  /** Decides the CORS headers; answers (and returns true for) an OPTIONS request. */
+  return (req, res) => {
+    const origin: string | undefined = req.headers.origin;
     const allowOrigin = anyOrigin ? '*' : origin && allowed.has(origin) ? origin : undefined;
-    if (allowOrigin) {
-      res.setHeader('Access-Control-Allow-Origin', allowOrigin);
-      res.setHeader('Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate');
-    }
-    if (req.method !== 'OPTIONS') return next();
+    const headers = anyOrigin ? any
+      : allowOrigin ? { pairs: ['Access-Control-Allow-Origin', allowOrigin, ...EXPOSED], varyOrigin: true, constant: false } : refused;
+    (res as WithCors)[CORS] = headers;
+    if (req.method !== 'OPTIONS') return false;
 
-    const headers: Record<string, string | number> = { Allow: ALLOWED_METHODS, 'Content-Length': 0 };
+    const pairs: (string | number)[] = ['Allow', ALLOWED_METHODS, 'Content-Length', 0];
     if (allowOrigin && req.headers['access-control-request-method']) {
-      headers['Access-Control-Allow-Methods'] = ALLOWED_METHODS;
-      headers['Access-Control-Allow-Headers'] = 'Authorization, If-None-Match';
-      headers['Access-Control-Max-Age'] = preflightMaxAge;
+      pairs.push('Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Headers', 'Authorization, If-None-Match',
+        'Access-Control-Max-Age', preflightMaxAge);
     }
-    res.writeHead(204, headers).end();
+    res.writeHead(204, withCors(headers, pairs)).end();
+    return true;
   };
 }

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { scanManifest } from './manifest-scan.ts';
 
 export interface DistFile {
   bytes: number;
@@ -33,17 +34,22 @@ export class DistError extends Error {}
 
 const SAFE_KEY = /^v1\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
 const SHA256 = /^[0-9a-f]{64}$/;
+const DOT_SEGMENT = /(?:^|\/)\.+(?:\/|$)/;
 
 function fail(dir: string, reason: string): never {
   throw new DistError(`${join(dir, 'manifest.json')}: ${reason}. Rebuild it with \`npm run build\`.`);
+}
+
+/** Refuses keys that could leave the tree, whatever wrote the manifest (keys become file paths). */
+function checkKey(dir: string, key: string): void {
+  if (!SAFE_KEY.test(key) || DOT_SEGMENT.test(key)) fail(dir, `unsafe file key ${JSON.stringify(key)}`);
 }
 
 function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, DistFile>; paths: Map<string, string> } {
   const files = new Map<string, DistFile>();
   const paths = new Map<string, string>();
   for (const [key, entry] of Object.entries(raw)) {
-    // Keys become file paths: refuse anything that could leave the tree, whatever wrote the manifest.
-    if (!SAFE_KEY.test(key) || key.split('/').some((segment) => /^\.+$/.test(segment))) fail(dir, `unsafe file key ${JSON.stringify(key)}`);
+    checkKey(dir, key);
     if (!Number.isInteger(entry?.bytes) || !SHA256.test(entry.sha256)) fail(dir, `file ${key} lacks bytes or a sha256`);
     const encodings: DistFile['encodings'] = {};
     if (Number.isInteger(entry.encodings?.br)) encodings.br = entry.encodings.br;
@@ -54,21 +60,39 @@ function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, 
   return { files, paths };
 }
 
-export function openDist(dir: string): Dist {
-  let manifest: any;
+/** The manifest with its files: scanned in place when canonical (manifest-scan.ts), else parsed as JSON. */
+function readManifest(dir: string, options: { scan: boolean }): { manifest: any; files: Map<string, DistFile>; paths: Map<string, string> } {
+  let bytes: Buffer;
   try {
-    manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    bytes = readFileSync(join(dir, 'manifest.json'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     fail(dir, code === 'ENOENT' ? 'not found' : `unreadable (${code ?? (error as Error).message})`);
   }
+  const scanned = options.scan ? scanManifest(bytes) : undefined;
+  if (scanned) {
+    // The scan read only whole numbers for sizes and 64 hex digits for hashes; keys are checked here.
+    for (const key of scanned.files.keys()) checkKey(dir, key);
+    return { manifest: scanned.rest, files: scanned.files, paths: new Map(scanned.paths) };
+  }
+  let manifest: any;
+  try {
+    manifest = JSON.parse(bytes.toString('utf8'));
+  } catch (error) {
+    fail(dir, `unreadable (${(error as Error).message})`);
+  }
+  if (typeof manifest?.files !== 'object' || manifest.files === null) return { manifest, files: new Map(), paths: new Map() };
+  return { manifest, ...readFiles(dir, manifest.files) };
+}
+
+/** `scan: false` parses the manifest as JSON even when it is canonical (tests compare both ways). */
+export function openDist(dir: string, options = { scan: true }): Dist {
+  const { manifest, files, paths } = readManifest(dir, options);
   if (manifest?.manifest_version !== 1) fail(dir, `manifest_version ${manifest?.manifest_version} is not 1`);
   if (manifest.api_version !== 'v1') fail(dir, `api_version ${manifest.api_version} is not v1`);
   if (typeof manifest.release?.id !== 'string') fail(dir, 'release.id is missing');
   if (!Array.isArray(manifest.locales) || typeof manifest.default_locale !== 'string') fail(dir, 'locales are missing');
   if (typeof manifest.files !== 'object' || manifest.files === null) fail(dir, 'files are missing');
-
-  const { files, paths } = readFiles(dir, manifest.files);
   if (!files.has(manifest.search_index)) fail(dir, 'search_index names no file');
 
   const localeTags = new Map<string, string>();

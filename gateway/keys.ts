@@ -3,7 +3,7 @@
  * keys file lists digests (so it holds no secret). A presented key is hashed and compared with every
  * digest in constant time; comparing equal-length digests means a key's length leaks nothing either.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 
 export interface ApiKey {
   /** For logs: the name given in the keys file, or the key's position in API_KEYS. Never the key. */
@@ -15,7 +15,7 @@ export interface ApiKey {
 export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 export const MIN_KEY_LENGTH = 16;
 
-export const digestOf = (key: string): Buffer => createHash('sha256').update(key).digest();
+export const digestOf = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 /** `a,b,c` as in API_KEYS; throws on entries that are too short or could never be sent as a Bearer token. */
 export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {

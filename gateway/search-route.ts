@@ -2,7 +2,8 @@
  * GET /v1/countries/search?q=&locale=&view=&limit= -> { query, count, locale, countries }, the items
  * taken as they are from the country list of that locale and view (parsed once, then kept).
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware } from 'polka';
 import type { Bodies } from './bodies.ts';
@@ -30,16 +31,22 @@ export interface SearchRouteOptions extends SendOptions {
 
 export function searchRoute(options: SearchRouteOptions): Middleware {
   const { dist, bodies } = options;
-  const search = new CountrySearch(JSON.parse(readFileSync(join(dist.dir, dist.searchIndex), 'utf8')));
+  // Built on the first search rather than at start (it takes about 90 ms), so the gateway answers sooner
+  // after a start; that the index is there, whole, is checked now.
+  const indexFile = join(dist.dir, dist.searchIndex);
+  const indexBytes = statSync(indexFile).size;
+  if (indexBytes !== dist.files.get(dist.searchIndex)!.bytes) throw new Error(`${indexFile} has ${indexBytes} bytes, the manifest says otherwise`);
+  let index: CountrySearch | undefined;
+  const search = () => (index ??= new CountrySearch(JSON.parse(readFileSync(indexFile, 'utf8'))));
   const lists = new SizeBoundedLru<CountryList>(options.listCacheBytes);
   // Searches repeat (type-ahead): answers are kept by list, limit and text.
-  const results = new SizeBoundedLru<{ body: Buffer; contentLanguage: string | null }>(options.resultCacheBytes);
+  const results = new SizeBoundedLru<{ body: Buffer; etag: string; contentLanguage: string | null }>(options.resultCacheBytes);
 
   async function countryList(key: string): Promise<CountryList> {
     const cached = lists.get(key);
     if (cached) return cached;
     const file = dist.files.get(key)!;
-    const envelope = JSON.parse((await bodies.read(key, 'identity')).toString('utf8'));
+    const envelope = JSON.parse((await bodies.read(key, 'identity')).bytes.toString('utf8'));
     const list = {
       locale: envelope.locale,
       contentLanguage: file.contentLanguage,
@@ -64,11 +71,11 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
     let result = results.get(resultKey);
     if (!result) {
       const list = await countryList(listKey);
-      const countries = search.find(query.value, limit.value).map((code) => list.items.get(code)).filter((item) => item !== undefined);
+      const countries = search().find(query.value, limit.value).map((code) => list.items.get(code)).filter((item) => item !== undefined);
       const body = Buffer.from(JSON.stringify({ query: query.value, count: countries.length, locale: list.locale, countries }));
-      result = { body, contentLanguage: list.contentLanguage };
+      result = { body, etag: `"${createHash('sha256').update(body).digest('hex')}"`, contentLanguage: list.contentLanguage };
       results.set(resultKey, result, body.length);
     }
-    sendJson(req, res, result.body, result.contentLanguage, options);
+    sendJson(req, res, result.body, result.etag, result.contentLanguage, options);
   };
 }

@@ -1,33 +1,44 @@
 /**
  * Successful responses: the caching headers, conditional GET (304), content negotiation between the
  * precompressed copies, and HEAD. File responses are the file's bytes exactly, never re-serialized.
+ * A body in memory is answered synchronously, with headers made once per body and written in one
+ * writeHead call.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { createHash } from 'node:crypto';
-import type { Bodies, Encoding } from './bodies.ts';
-import { appendVary } from './cors.ts';
+import type { Bodies, Body, Coding } from './bodies.ts';
+import { corsOf, withCors, type CorsHeaders, type Pairs } from './cors.ts';
 import type { DistFile } from './dist.ts';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-/** q-values of the codings an Accept-Encoding header names; `*` stands for any coding not named. */
-function acceptedCodings(header: string): Map<string, number> {
+interface Weights { br: number; gzip: number }
+
+/** q-values of br and gzip in an Accept-Encoding header; `*` stands for any coding not named. */
+function parseWeights(header: string): Weights {
   const codings = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean);
     if (name) codings.set(name.trim(), q === undefined ? 1 : Number(q));
   }
-  return codings;
+  const weight = (...names: string[]) => names.map((name) => codings.get(name)).find((q) => q !== undefined) ?? 0;
+  return { br: weight('br', '*'), gzip: weight('gzip', 'x-gzip', '*') };
 }
 
+// Clients send a handful of distinct Accept-Encoding values: each is parsed once (a bounded number kept).
+const weightsOf = new Map<string, Weights>();
+
 /** br when accepted and available (preferred at equal weight), else gzip, else the plain file. */
-export function chooseEncoding(header: string | undefined, available: DistFile['encodings']): Encoding | 'identity' {
+export function chooseEncoding(header: string | undefined, available: DistFile['encodings']): Coding {
   if (!header) return 'identity';
-  const codings = acceptedCodings(header);
-  const weight = (...names: string[]) => names.map((name) => codings.get(name)).find((q) => q !== undefined) ?? 0;
-  const br = available.br !== undefined ? weight('br', '*') : 0;
-  const gzip = available.gzip !== undefined ? weight('gzip', 'x-gzip', '*') : 0;
+  let weights = weightsOf.get(header);
+  if (!weights) {
+    weights = parseWeights(header);
+    if (weightsOf.size >= 256) weightsOf.clear();
+    weightsOf.set(header, weights);
+  }
+  const br = available.br !== undefined ? weights.br : 0;
+  const gzip = available.gzip !== undefined ? weights.gzip : 0;
   if (br > 0 && br >= gzip) return 'br';
   return gzip > 0 ? 'gzip' : 'identity';
 }
@@ -35,6 +46,7 @@ export function chooseEncoding(header: string | undefined, available: DistFile['
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored; `*` matches. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
+  if (header === etag) return true;
   if (header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
@@ -44,36 +56,51 @@ export interface SendOptions {
   maxAge: number;
 }
 
-/** Headers every 200 and 304 carry; returns true when the 304 was sent. */
-function answeredNotModified(req: IncomingMessage, res: ServerResponse, etag: string, contentLanguage: string | null, options: SendOptions): boolean {
-  res.setHeader('ETag', etag);
-  res.setHeader('Cache-Control', `public, max-age=${options.maxAge}`);
-  if (contentLanguage) res.setHeader('Content-Language', contentLanguage);
-  if (!matchesEtag(req.headers['if-none-match'], etag)) return false;
-  res.writeHead(304).end();
-  return true;
+/** Headers every 200 and 304 of a body carry. */
+function validators(etag: string, contentLanguage: string | null, options: SendOptions): Pairs {
+  const pairs: Pairs = ['ETag', etag, 'Cache-Control', `public, max-age=${options.maxAge}`];
+  if (contentLanguage) pairs.push('Content-Language', contentLanguage);
+  return pairs;
 }
 
-export async function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodies, key: string, file: DistFile, options: SendOptions): Promise<void> {
-  appendVary(res, 'Accept-Encoding');
-  if (answeredNotModified(req, res, `"${file.sha256}"`, file.contentLanguage, options)) return;
-  const encoding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
-  const headers: Record<string, string | number> = { 'Content-Type': JSON_TYPE };
-  if (encoding !== 'identity') headers['Content-Encoding'] = encoding;
-  if (req.method === 'HEAD') {
-    headers['Content-Length'] = encoding === 'identity' ? file.bytes : file.encodings[encoding]!;
-    res.writeHead(200, headers).end();
+function fileHead(file: DistFile, coding: Coding, options: SendOptions): Pairs {
+  const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
+  const pairs: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', length];
+  if (coding !== 'identity') pairs.push('Content-Encoding', coding);
+  return [...pairs, ...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'];
+}
+
+function sendBody(res: ServerResponse, cors: CorsHeaders, body: Body, file: DistFile, coding: Coding, options: SendOptions): void {
+  const head = (body.head ??= fileHead(file, coding, options));
+  res.writeHead(200, cors.constant ? (body.corsHead ??= withCors(cors, head)) : withCors(cors, head));
+  res.end(body.bytes);
+}
+
+/** Sends a file of dist; synchronous when its body is in memory, a promise when it must be read. */
+export function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodies, key: string, file: DistFile, options: SendOptions): void | Promise<void> {
+  const cors = corsOf(res);
+  const ifNoneMatch = req.headers['if-none-match'];
+  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, `"${file.sha256}"`)) {
+    res.writeHead(304, withCors(cors, [...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'])).end();
     return;
   }
-  const body = await bodies.read(key, encoding);
-  headers['Content-Length'] = body.length;
-  res.writeHead(200, headers).end(body);
+  const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
+  if (req.method === 'HEAD') {
+    res.writeHead(200, withCors(cors, fileHead(file, coding, options))).end();
+    return;
+  }
+  const body = bodies.cached(key, coding);
+  if (body) return sendBody(res, cors, body, file, coding, options);
+  return bodies.read(key, coding).then((read) => sendBody(res, cors, read, file, coding, options));
 }
 
-/** A computed body (search results): same caching contract, its ETag hashed from the bytes; sent uncompressed. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, body: Buffer, contentLanguage: string | null, options: SendOptions): void {
-  const etag = `"${createHash('sha256').update(body).digest('hex')}"`;
-  if (answeredNotModified(req, res, etag, contentLanguage, options)) return;
-  res.writeHead(200, { 'Content-Type': JSON_TYPE, 'Content-Length': body.length });
+/** A computed body (search results) with its ETag: same caching contract; sent uncompressed. */
+export function sendJson(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string, contentLanguage: string | null, options: SendOptions): void {
+  const cors = corsOf(res);
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, withCors(cors, validators(etag, contentLanguage, options))).end();
+    return;
+  }
+  res.writeHead(200, withCors(cors, ['Content-Type', JSON_TYPE, 'Content-Length', body.length, ...validators(etag, contentLanguage, options)]));
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -110,3 +110,29 @@ compression('should choose with the q-values of Accept-Encoding (unit)', () => {
 });
 
 compression.run();
+
+// A body cache far smaller than the files served: every answer is still the exact file, read again
+// from disk once pushed out (and never cached when larger than the whole cache).
+const eviction = suite('body cache eviction');
+eviction.before(async () => { gateway = await startGateway({ cacheBytes: 8000 }); });
+eviction.after(() => gateway.close());
+
+eviction('should serve files pushed out of a tiny cache byte for byte, in every coding', async () => {
+  const paths: [string, string][] = [
+    ['/v1/countries/BR', 'v1/countries/BR.json'], ['/v1/countries/DE', 'v1/countries/DE.json'],
+    ['/v1/phone/BR', 'v1/phone/BR.json'], ['/v1/countries', 'v1/countries.json'],
+  ];
+  for (let pass = 0; pass < 3; pass++) {
+    for (const [path, key] of paths) {
+      for (const [coding, suffix] of [[undefined, ''], ['br', '.br'], ['gzip', '.gz']] as const) {
+        const reply = await gateway.request(path, { headers: coding ? { 'Accept-Encoding': coding } : {} });
+        assert.is(reply.status, 200);
+        const served = reply.headers['content-encoding'];
+        assert.ok(reply.body.equals(distFile(served ? `${key}${suffix}` : key)), `${path} ${coding ?? 'identity'} pass ${pass}`);
+        assert.is(reply.headers['content-length'], String(reply.body.length));
+      }
+    }
+  }
+});
+
+eviction.run();
