@@ -3,6 +3,7 @@
  * collected, so a bad start reports all of them at once; none is fixed up silently.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { keysFromFile, keysFromList, type ApiKey } from './keys.ts';
 
@@ -13,9 +14,13 @@ export interface Config {
   distDir: string;
   corsOrigins: '*' | string[];
   production: boolean;
+  /** Processes serving requests: 1 serves from the started process itself, more run a node:cluster. */
+  workers: number;
+  /** Memory for response bodies, per serving process (CACHE_MB is the total, shared out). */
+  cacheBytes: number;
 }
 
-export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1' };
+export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64 };
 
 type Env = Record<string, string | undefined>;
 
@@ -25,6 +30,15 @@ function readPort(value: string | undefined, problems: string[]): number {
   if (port >= 0 && port <= 65535) return port;
   problems.push(`PORT must be a number from 0 to 65535, not ${JSON.stringify(value)}`);
   return CONFIG_DEFAULTS.port;
+}
+
+/** A whole number from `min` to `max`; `fallback` when unset. */
+function readCount(name: string, value: string | undefined, min: number, max: number, fallback: number, problems: string[]): number {
+  if (value === undefined || value === '') return fallback;
+  const count = /^\d{1,6}$/.test(value) ? Number(value) : NaN;
+  if (count >= min && count <= max) return count;
+  problems.push(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
+  return fallback;
 }
 
 function readOrigins(value: string | undefined, problems: string[]): '*' | string[] {
@@ -73,7 +87,11 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     distDir: resolve(env.DIST_DIR || defaultDistDir),
     corsOrigins: readOrigins(env.CORS_ORIGINS, problems),
     production: env.NODE_ENV === 'production',
+    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
+    cacheBytes: 0,
   };
+  const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 1, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
+  config.cacheBytes = Math.floor((cacheMb * 2 ** 20) / config.workers);
   if (config.production && config.keys.length === 0) {
     problems.push('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE');
   }

@@ -1,7 +1,8 @@
 /**
  * Graceful shutdown: on a signal, stop accepting connections, let open requests finish, then call
  * `onDrained`. Requests that arrive meanwhile on kept-alive connections are answered with
- * `Connection: close`; connections are closed as soon as they fall idle.
+ * `Connection: close`; connections are closed as soon as they fall idle. Returns the drain itself,
+ * for a cluster worker that is told to drain by its primary rather than by a signal.
  */
 import type { Server } from 'node:http';
 
@@ -10,10 +11,12 @@ export interface DrainOptions {
   /** Give up waiting after this long and close whatever is still open. */
   timeoutMs?: number;
   log: (line: string) => void;
+  /** Once the server accepts no more connections; by default a log line saying so. */
+  onStopped?: (signal: NodeJS.Signals, open: number) => void;
   onDrained: (complete: boolean) => void;
 }
 
-export function drainOnSignals(server: Server, { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, log, onDrained }: DrainOptions): void {
+export function drainOnSignals(server: Server, { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, log, onStopped, onDrained }: DrainOptions): (signal: NodeJS.Signals) => void {
   let open = 0;
   let draining = false;
 
@@ -41,7 +44,9 @@ export function drainOnSignals(server: Server, { signals = ['SIGTERM', 'SIGINT']
       log('drain: done');
       onDrained(true);
     });
-    log(`${signal}: stopped accepting connections; draining ${open} open request(s)`);
+    if (onStopped) onStopped(signal, open);
+    else log(`${signal}: stopped accepting connections; draining ${open} open request(s)`);
   };
   for (const signal of signals) process.once(signal, drain);
+  return drain;
 }

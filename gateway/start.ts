@@ -1,17 +1,14 @@
 /**
  * `npm start`: the only place that reads the environment. Checks the configuration (all problems at
  * once, exit 1), builds dist/ when it is missing or older than data/ (by running the build script,
- * never importing it), opens dist, serves, logs a line per request, and drains on SIGTERM.
+ * never importing it), then serves: itself when WORKERS is 1, else through a node:cluster of WORKERS
+ * processes (one per core by default). Each request is logged on a line; SIGTERM drains.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createApp } from './app.ts';
 import { readConfig } from './config.ts';
-import { DistError, openDist, type Dist } from './dist.ts';
-import { drainOnSignals } from './drain.ts';
 import { staleReason } from './freshness.ts';
 import { keysFromList } from './keys.ts';
 
@@ -38,27 +35,29 @@ if (reason) {
   if (build.status !== 0) stop([`the build failed (exit ${build.status ?? build.signal}); see its output above`]);
 }
 
-let dist: Dist;
-try {
-  dist = openDist(config.distDir);
-} catch (error) {
-  if (!(error instanceof DistError)) throw error;
-  stop([error.message]);
-}
-
-const app = createApp({ dist, keys: config.keys, corsOrigins: config.corsOrigins, log: (line) => console.log(line) });
-const server = createServer();
-drainOnSignals(server, { log: say, onDrained: (complete) => process.exit(complete ? 0 : 1) });
-server.on('request', app.handler);
-server.on('error', (error) => stop([`cannot listen on ${config.host}:${config.port}: ${error.message}`]));
-server.listen(config.port, config.host, () => {
-  const { address, port, family } = server.address() as AddressInfo;
+function announce({ address, port, family }: AddressInfo, release: string): void {
   const host = family === 'IPv6' ? `[${address}]` : address;
-  say(`serving release ${dist.release.id} from ${config.distDir}`);
+  say(`serving release ${release} from ${config.distDir}${config.workers > 1 ? ` with ${config.workers} workers` : ''}`);
   say(`listening on http://${host}:${port}`);
   if (generatedKey) {
     const reachable = address === '0.0.0.0' || address === '::' ? 'localhost' : host;
     say('no API key configured (API_KEYS, API_KEYS_FILE); this run accepts a generated one:');
     console.log(`\n  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" http://${reachable}:${port}/v1/countries/BR\n`);
   }
-});
+}
+
+// Each mode loads only its own modules: a cluster primary never serves, and the app is most of the code.
+if (config.workers > 1) {
+  const { runCluster } = await import('./cluster.ts');
+  // Always set, so a GATEWAY_GENERATED_KEY inherited from the environment is never taken for one.
+  const env = { DIST_DIR: config.distDir, GATEWAY_GENERATED_KEY: generatedKey ?? '' };
+  runCluster({ workers: config.workers, env, say, fail: stop, onListening: announce });
+} else {
+  const [{ serve }, { DistError }] = await Promise.all([import('./serve.ts'), import('./dist.ts')]);
+  try {
+    serve(config, { say, fail: stop, onListening: (address, dist) => announce(address, dist.release.id) });
+  } catch (error) {
+    if (!(error instanceof DistError)) throw error;
+    stop([error.message]);
+  }
+}

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -98,7 +98,19 @@ const settings = suite('readConfig');
 settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, no keys', () => {
   const { config: defaults, problems } = readConfig({}, '/srv/dist');
   assert.equal(problems, []);
-  assert.equal({ ...defaults, keys: defaults.keys.length }, { port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false });
+  const workers = Math.min(availableParallelism(), 64);
+  assert.equal({ ...defaults, keys: defaults.keys.length }, {
+    port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false,
+    workers, cacheBytes: Math.floor((64 * 2 ** 20) / workers),
+  });
+});
+settings('should take WORKERS, and share CACHE_MB out among them', () => {
+  const { config: two, problems } = readConfig({ WORKERS: '2', CACHE_MB: '100' }, '/d');
+  assert.equal(problems, []);
+  assert.is(two.workers, 2);
+  assert.is(two.cacheBytes, 50 * 2 ** 20);
+  const bad = readConfig({ WORKERS: '0', CACHE_MB: 'lots' }, '/d').problems;
+  assert.equal(bad, ['WORKERS must be a whole number from 1 to 64, not "0"', 'CACHE_MB must be a whole number from 1 to 1000000, not "lots"']);
 });
 settings('should take both API_KEYS and API_KEYS_FILE, and a list of origins', () => {
   const dir = mkdtempSync(join(tmpdir(), 'country-config-'));

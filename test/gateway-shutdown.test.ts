@@ -84,29 +84,32 @@ drain('should refuse new connections, finish the open response, close kept-alive
 
 drain.run();
 
-// The entry file wires it to SIGTERM and exits 0 once every response is out.
-const shutdown = suite('shutdown (SIGTERM)');
+// The entry file wires it to SIGTERM and exits 0 once every response is out: alone, and as a cluster
+// (where the primary tells each worker to drain, and says it stopped accepting once all have).
+for (const workers of ['1', '2']) {
+  const shutdown = suite(`shutdown (SIGTERM, WORKERS=${workers})`);
 
-shutdown('should stop accepting, finish every open response in full, then exit 0', async () => {
-  const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist() });
-  const [, portText] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  const port = Number(portText);
-  const open = await Promise.all(LOCALES.map((locale) => openSlowRequest(port, `/v1/countries?view=full&locale=${locale}`)));
+  shutdown('should stop accepting, finish every open response in full, then exit 0', async () => {
+    const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist(), WORKERS: workers });
+    const [, portText] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const port = Number(portText);
+    const open = await Promise.all(LOCALES.map((locale) => openSlowRequest(port, `/v1/countries?view=full&locale=${locale}`)));
 
-  started.child.kill('SIGTERM');
-  await started.waitFor(/SIGTERM: stopped accepting connections; draining \d+ open request/);
-  assert.is(await connectionRefused(port), 'ECONNREFUSED');
+    started.child.kill('SIGTERM');
+    await started.waitFor(/SIGTERM: stopped accepting connections; draining \d+ open request/);
+    assert.is(await connectionRefused(port), 'ECONNREFUSED');
 
-  const responses = await Promise.all(open.map(({ socket, received }) => readToEnd(socket, received)));
-  for (const [index, response] of responses.entries()) {
-    const split = response.indexOf('\r\n\r\n');
-    const body = response.subarray(split + 4);
-    const expected = rawManifest().files[`v1/_locale/${LOCALES[index]}/countries.full.json`];
-    assert.match(response.subarray(0, split).toString(), /^HTTP\/1\.1 200 /);
-    assert.is(createHash('sha256').update(body).digest('hex'), expected.sha256);
-  }
-  assert.is((await started.exited).code, 0);
-  assert.match(started.output(), 'drain: done');
-});
+    const responses = await Promise.all(open.map(({ socket, received }) => readToEnd(socket, received)));
+    for (const [index, response] of responses.entries()) {
+      const split = response.indexOf('\r\n\r\n');
+      const body = response.subarray(split + 4);
+      const expected = rawManifest().files[`v1/_locale/${LOCALES[index]}/countries.full.json`];
+      assert.match(response.subarray(0, split).toString(), /^HTTP\/1\.1 200 /);
+      assert.is(createHash('sha256').update(body).digest('hex'), expected.sha256);
+    }
+    assert.is((await started.exited).code, 0);
+    assert.match(started.output(), 'drain: done');
+  });
 
-shutdown.run();
+  shutdown.run();
+}

@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { builtDist } from './helpers/dist.ts';
+import { startGatewayProcess, type Started } from './helpers/start.ts';
+
+const KEY = 'cluster-test-key-0123456789abcdef';
+
+/** Pids of the running cluster workers whose parent is `pid` (tsx may have an esbuild child too). */
+function childrenOf(pid: number): number[] {
+  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const worker = readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('worker.cjs');
+      return Number(parent) === pid && state !== 'Z' && worker ? [Number(name)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** A GET on a new connection each time, so the primary hands each to the next worker. */
+const get = (port: string, path: string) => new Promise<number>((resolve, reject) => {
+  request({ host: '127.0.0.1', port, path, agent: false, headers: { Authorization: `Bearer ${KEY}` } }, (res) => {
+    res.resume();
+    res.on('end', () => resolve(res.statusCode!));
+  }).on('error', reject).end();
+});
+
+let started: Started;
+let port: string;
+const cluster = suite('cluster (WORKERS=2)');
+cluster.before(async () => {
+  started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist(), WORKERS: '2' });
+  [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+});
+cluster.after(async () => {
+  if (started.child.exitCode === null) started.child.kill('SIGKILL');
+  await started.exited;
+});
+
+cluster('should fork two workers that share the port and answer', async () => {
+  assert.match(started.output(), /serving release \S+ from \S+ with 2 workers/);
+  assert.is(childrenOf(started.child.pid!).length, 2);
+  const statuses = await Promise.all(Array.from({ length: 20 }, (_, i) => get(port, i % 2 ? '/v1/countries/BR' : '/v1/phone/BR')));
+  assert.equal(new Set(statuses), new Set([200]));
+  await started.waitFor(/(GET \/v1\/phone\/BR 200[^\n]*\n[^]*){10}/);
+});
+
+cluster('should replace a worker that dies, and keep answering', async () => {
+  const [victim] = childrenOf(started.child.pid!);
+  process.kill(victim, 'SIGKILL');
+  await started.waitFor(new RegExp(`worker ${victim} exited \\(SIGKILL\\); starting another`));
+  for (let i = 0; i < 10; i++) assert.is(await get(port, '/v1/countries/BR'), 200);
+  while (childrenOf(started.child.pid!).length < 2) await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.not.ok(childrenOf(started.child.pid!).includes(victim));
+});
+
+cluster('should drain every worker on SIGTERM to the primary, then exit 0', async () => {
+  started.child.kill('SIGTERM');
+  await started.waitFor(/SIGTERM: stopped accepting connections; draining \d+ open request/);
+  assert.is((await started.exited).code, 0);
+  assert.match(started.output(), /gateway: drain: done/);
+});
+
+cluster.run();
