@@ -41,9 +41,11 @@ function healthCheck(dist: Dist): (req: IncomingMessage & { path?: string }, res
   };
 }
 
+const ALLOW = ['Allow', ALLOWED_METHODS];
+
 function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
-  sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ['Allow', ALLOWED_METHODS]);
+  sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ALLOW);
   return false;
 }
 

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Pairs } from './cors.ts';
+import type { CorsHeaders, Pairs } from './cors.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 
@@ -18,6 +18,7 @@ export interface Body {
   /** The headers of a 200 with this body, without CORS; and with the CORS headers that are the same for every request. */
   head?: Pairs;
   corsHead?: Pairs;
+  corsFor?: CorsHeaders;
 }
 
 export class Bodies {

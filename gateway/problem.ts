@@ -3,7 +3,7 @@
  * phrase); the `code` member is what clients switch on. Details never echo a credential.
  */
 import { STATUS_CODES, type ServerResponse } from 'node:http';
-import { ALLOWED_METHODS, corsOf, withCors, type Pairs } from './cors.ts';
+import { ALLOWED_METHODS, corsOf, withCors, type CorsHeaders, type Pairs } from './cors.ts';
 
 export const PROBLEM_STATUS = {
   missing_credentials: 401,
@@ -20,30 +20,47 @@ export type ProblemCode = keyof typeof PROBLEM_STATUS;
 
 export { ALLOWED_METHODS };
 const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
+const NO_HEADERS: Pairs = [];
 
-// The same few problems recur (a missing key, an unknown code): their bodies are kept, a bounded number.
-const bodies = new Map<string, Buffer>();
-const MAX_KEPT = 1000;
-
-function problemBody(code: ProblemCode, detail: string): Buffer {
-  const id = `${code}\0${detail}`;
-  let body = bodies.get(id);
-  if (!body) {
-    const status = PROBLEM_STATUS[code];
-    body = Buffer.from(JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, code }));
-    if (bodies.size >= MAX_KEPT) bodies.clear();
-    bodies.set(id, body);
-  }
-  return body;
+interface Prepared {
+  body: Buffer;
+  head: Pairs;
+  /** `head` with the CORS headers that are the same for every request (`corsFor`). */
+  corsHead?: Pairs;
+  corsFor?: CorsHeaders;
 }
 
-/** `headers`: extra name/value pairs (WWW-Authenticate, Allow). */
-export function sendProblem(res: ServerResponse, code: ProblemCode, detail: string, headers: Pairs = []): void {
-  const body = problemBody(code, detail);
-  // Nothing but the problem describes the response (a file whose read failed set no header of its own).
-  const pairs = [...headers, 'Content-Type', PROBLEM_TYPE, 'Content-Length', body.length, 'Cache-Control', 'no-store'];
-  res.writeHead(PROBLEM_STATUS[code], withCors(corsOf(res), pairs));
-  res.end(res.req.method === 'HEAD' ? undefined : body);
+// The same few problems recur (a missing key, an unknown code): each is prepared once, a bounded
+// number kept, by its extra headers (constant arrays) and then its code and detail.
+const prepared = new WeakMap<Pairs, Map<string, Prepared>>();
+const MAX_KEPT = 1000;
+
+function prepare(code: ProblemCode, detail: string, headers: Pairs): Prepared {
+  let byText = prepared.get(headers);
+  if (!byText) prepared.set(headers, (byText = new Map()));
+  const id = `${code}\0${detail}`;
+  let problem = byText.get(id);
+  if (!problem) {
+    const status = PROBLEM_STATUS[code];
+    const body = Buffer.from(JSON.stringify({ type: 'about:blank', title: STATUS_CODES[status], status, detail, code }));
+    // Nothing but the problem describes the response (a file whose read failed set no header of its own).
+    problem = { body, head: [...headers, 'Content-Type', PROBLEM_TYPE, 'Content-Length', body.length, 'Cache-Control', 'no-store'] };
+    if (byText.size >= MAX_KEPT) byText.clear();
+    byText.set(id, problem);
+  }
+  return problem;
+}
+
+/** `headers`: extra name/value pairs (WWW-Authenticate, Allow); pass the same array each time where it is constant. */
+export function sendProblem(res: ServerResponse, code: ProblemCode, detail: string, headers: Pairs = NO_HEADERS): void {
+  const problem = prepare(code, detail, headers);
+  const cors = corsOf(res);
+  if (cors.constant && problem.corsFor !== cors) {
+    problem.corsHead = withCors(cors, problem.head);
+    problem.corsFor = cors;
+  }
+  res.writeHead(PROBLEM_STATUS[code], cors.constant ? problem.corsHead! : withCors(cors, problem.head));
+  res.end(res.req.method === 'HEAD' ? undefined : problem.body);
 }
 
 /** Path input echoed in a detail: only when it looks like a code, so nothing long or odd is reflected. */

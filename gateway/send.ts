@@ -72,7 +72,11 @@ function fileHead(file: DistFile, coding: Coding, options: SendOptions): Pairs {
 
 function sendBody(res: ServerResponse, cors: CorsHeaders, body: Body, file: DistFile, coding: Coding, options: SendOptions): void {
   const head = (body.head ??= fileHead(file, coding, options));
-  res.writeHead(200, cors.constant ? (body.corsHead ??= withCors(cors, head)) : withCors(cors, head));
+  if (cors.constant && body.corsFor !== cors) {
+    body.corsHead = withCors(cors, head);
+    body.corsFor = cors;
+  }
+  res.writeHead(200, cors.constant ? body.corsHead! : withCors(cors, head));
   res.end(body.bytes);
 }
 

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { Agent, request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { digestOf, findKey, keysFromFile, keysFromList } from '../gateway/keys.ts';
@@ -74,6 +75,30 @@ auth('should never echo a key in a response or write one to the log', async () =
   const log = gateway.logs.join('\n');
   assert.ok(log.includes('/v1/countries/BR 401'));
   assert.not.ok(log.includes(wrong) || log.includes(TEST_KEY), log);
+});
+
+auth('should check each request on a kept-alive connection, whatever the one before it sent', async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = (authorization?: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: gateway.port, path: '/v1/countries/BR', agent, headers: authorization ? { Authorization: authorization } : {} }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+    });
+    req.on('error', reject).end();
+  });
+  const sequence: [string | undefined, number][] = [
+    [`Bearer ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [undefined, 401],
+    [`bearer  ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [`Bearer ${TEST_KEY}`, 200],
+  ];
+  try {
+    for (const [index, [authorization, status]] of sequence.entries()) {
+      const reply = await get(authorization);
+      assert.is(reply.status, status, `request ${index + 1}`);
+      assert.is(reply.reused, index > 0, 'one connection throughout');
+    }
+  } finally {
+    agent.destroy();
+  }
 });
 
 auth.run();
