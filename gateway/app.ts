@@ -2,19 +2,20 @@
  * createApp(options) -> a Polka app serving one opened dist/. Order of work on every request:
  * log, CORS (answers OPTIONS), health check, authentication, method check, routes. Nothing
  * here reads the environment; start.ts does, and tests pass options directly.
- * The steps before the routes run as one middleware: each Polka middleware costs a promise.
+ * A URL already seen to resolve to a file skips Polka's routing (see the handler at the end).
  */
-import polka, { type Middleware, type Polka } from 'polka';
+import polka, { type Polka, type Request } from 'polka';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerAuth } from './auth.ts';
 import { Bodies } from './bodies.ts';
 import { cors, corsOf, withCors, type CorsOptions } from './cors.ts';
-import type { Dist } from './dist.ts';
+import type { Dist, DistFile } from './dist.ts';
 import type { ApiKey } from './keys.ts';
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
 import { requestLog } from './request-log.ts';
-import { declaredPaths, fileRoutes } from './routes.ts';
+import { declaredPaths, fileRoutes, type RouteOptions } from './routes.ts';
 import { searchRoute } from './search-route.ts';
+import { sendFile } from './send.ts';
 
 export interface GatewayOptions {
   dist: Dist;
@@ -30,16 +31,21 @@ export interface GatewayOptions {
 export const DEFAULTS = { corsOrigins: '*', maxAge: 3600, cacheBytes: 64 * 2 ** 20 } as const;
 
 /** GET /healthz, for load balancers and orchestrators: no key needed, nothing cached. True when it answered. */
-function healthCheck(dist: Dist): (req: IncomingMessage & { path?: string }, res: ServerResponse) => boolean {
+function healthCheck(dist: Dist): (req: IncomingMessage, res: ServerResponse) => boolean {
   const body = Buffer.from(JSON.stringify({ status: 'ok', release: dist.release.id }));
   const head = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', body.length, 'Cache-Control', 'no-store'];
   return (req, res) => {
-    if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (pathOf(req.url!) !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     res.writeHead(200, withCors(corsOf(res), head));
     res.end(req.method === 'HEAD' ? undefined : body);
     return true;
   };
 }
+
+const pathOf = (url: string) => {
+  const query = url.indexOf('?');
+  return query < 0 ? url : url.slice(0, query);
+};
 
 const ALLOW = ['Allow', ALLOWED_METHODS];
 
@@ -49,34 +55,67 @@ function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
   return false;
 }
 
+/** URLs that resolved to a file, as received: answered again without routing (a bounded number kept). */
+const MAX_RESOLVED = 10_000;
+const PASSED = Symbol('passed the steps before the routes');
+type Passed = IncomingMessage & { [PASSED]?: string };
+
 export function createApp(options: GatewayOptions): Polka {
   const { dist, log = () => {} } = options;
   const maxAge = options.maxAge ?? DEFAULTS.maxAge;
   const bodies = new Bodies(dist, options.cacheBytes ?? DEFAULTS.cacheBytes);
-  const search = searchRoute({ dist, bodies, maxAge, listCacheBytes: 16 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
+  const search = searchRoute({ dist, bodies, maxAge, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
 
-  const routeOptions = { dist, bodies, maxAge };
-  const app = polka({
-    onNoMatch: declaredPaths(routeOptions),
-    onError: (error, req, res) => {
-      log(`error: ${req.method} ${req.path}: ${(error as Error)?.stack ?? error}`);
-      if (res.headersSent) return void res.destroy();
-      sendProblem(res, 'internal_error', 'The server could not answer this request.');
+  const resolvedUrls = new Map<string, { key: string; file: DistFile }>();
+  const routeOptions: RouteOptions = {
+    dist, bodies, maxAge,
+    resolved: (req, key, file) => {
+      const url = (req as Passed)[PASSED];
+      if (url === undefined) return;
+      if (resolvedUrls.size >= MAX_RESOLVED) resolvedUrls.clear();
+      resolvedUrls.set(url, { key, file });
     },
-  });
+  };
+  const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
+    log(`error: ${req.method} ${pathOf(req.url!)}: ${(error as Error)?.stack ?? error}`);
+    if (res.headersSent) return void res.destroy();
+    sendProblem(res, 'internal_error', 'The server could not answer this request.');
+  };
+  const app = polka({ onNoMatch: declaredPaths(routeOptions), onError });
 
   const logRequest = requestLog(log);
   const answerCors = cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins });
   const answerHealth = healthCheck(dist);
   const authenticate = bearerAuth({ keys: options.keys });
-  const front: Middleware = (req, res, next) => {
+  /** The steps before the routes; true when the request goes on to them. */
+  const gate = (req: IncomingMessage, res: ServerResponse): boolean => {
     logRequest(req, res);
-    if (answerCors(req, res) || answerHealth(req, res)) return;
-    if (authenticate(req, res) && readOnly(req, res)) next();
+    if (answerCors(req, res) || answerHealth(req, res)) return false;
+    return authenticate(req, res) && readOnly(req, res);
   };
-  app.use(front);
+  // For a Polka app used on its own (app.listen); the handler below normally runs the gate first.
+  app.use((req, res, next) => {
+    if ((req as Passed)[PASSED] !== undefined || gate(req, res)) next();
+  });
   // Before /v1/countries/:country, which would otherwise take "search" for a country code.
   app.get('/v1/countries/search', search);
   for (const [path, handler] of fileRoutes(routeOptions)) app.get(path, handler);
+
+  // Each Polka middleware and route costs a promise and a route search: a URL seen before to resolve
+  // to a file is answered directly, everything else goes through Polka.
+  const route = app.handler.bind(app);
+  (app as { handler: Polka['handler'] }).handler = ((req: Passed, res: ServerResponse) => {
+    try {
+      const url = req.url!;
+      if (!gate(req, res)) return;
+      req[PASSED] = url;
+      const known = resolvedUrls.get(url);
+      if (known === undefined) return route(req as Request, res, undefined as never);
+      const sending = sendFile(req, res, bodies, known.key, known.file, routeOptions);
+      if (sending) sending.catch((error: unknown) => onError(error, req, res));
+    } catch (error) {
+      onError(error, req, res);
+    }
+  }) as Polka['handler'];
   return app;
 }

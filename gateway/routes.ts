@@ -6,7 +6,7 @@
 import type { Middleware, Request } from 'polka';
 import type { ServerResponse } from 'node:http';
 import type { Bodies } from './bodies.ts';
-import type { Dist } from './dist.ts';
+import type { Dist, DistFile } from './dist.ts';
 import { readLocale, readView } from './params.ts';
 import { quoteCode, sendProblem } from './problem.ts';
 import { countryCode, localizedFile, subdivisionCode } from './resolve.ts';
@@ -15,6 +15,8 @@ import { sendFile, type SendOptions } from './send.ts';
 export interface RouteOptions extends SendOptions {
   dist: Dist;
   bodies: Bodies;
+  /** Told each URL that resolved to a file, so the next request for it can skip the routing. */
+  resolved?: (req: Request, key: string, file: DistFile) => void;
 }
 
 /** What a route answers: a manifest key (`v1/...`), or nothing when it has already sent an error. */
@@ -26,6 +28,7 @@ function serve(options: RouteOptions, resolve: Resolver): Middleware {
     if (key === undefined) return;
     const file = options.dist.files.get(key);
     if (!file) return sendProblem(res, 'not_found', 'No such resource.');
+    options.resolved?.(req, key, file);
     return sendFile(req, res, options.bodies, key, file, options);
   };
 }

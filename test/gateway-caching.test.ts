@@ -136,3 +136,25 @@ eviction('should serve files pushed out of a tiny cache byte for byte, in every 
 });
 
 eviction.run();
+
+// A URL seen to resolve to a file is answered again without routing: the same answer, every time.
+const repeated = suite('repeated URLs');
+repeated.before(async () => { gateway = await startGateway(); });
+repeated.after(() => gateway.close());
+
+repeated('should answer a URL the same way the second time, whatever the request headers', async () => {
+  const path = '/v1/subdivisions/br/sp?locale=pt-PT';
+  const first = await gateway.request(path);
+  for (const headers of [{}, { 'Accept-Encoding': 'br' }, { 'If-None-Match': first.headers.etag! }] as Record<string, string>[]) {
+    const again = await gateway.request(path, { headers });
+    assert.is(again.status, headers['If-None-Match'] ? 304 : 200);
+    assert.is(again.headers.etag, first.headers.etag);
+    if (again.status === 200 && !again.headers['content-encoding']) assert.ok(again.body.equals(first.body));
+  }
+  assert.is((await gateway.request(path, { key: 'wrong-key-0123456789abcdef' })).status, 401);
+  assert.is((await gateway.request(path, { method: 'POST' })).status, 405);
+  for (let i = 0; i < 2; i++) assert.is((await gateway.request('/v1/subdivisions/br/zz?locale=pt-PT')).status, 404);
+  assert.is(gateway.logs.filter((line) => line.startsWith(`GET ${path} `)).length, 5);
+});
+
+repeated.run();
