@@ -69,7 +69,7 @@ try {
   writer.writeJson('v1/index.json', apiIndex(data, release), { requests: ['/v1'] });
   writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
   const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
-  writer.writeFile('v1/_cdn/nginx.conf', Buffer.from(nginxConfig(data, responseFiles)), { requests: [] });
+  writer.writeFile('v1/_cdn/nginx.conf', Buffer.from(nginxConfig(data, responseFiles, release.id)), { requests: [] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const totals = [writer, ...results].reduce((sum, part) => ({
     bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });

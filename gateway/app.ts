@@ -84,7 +84,8 @@ export function createApp(options: GatewayOptions): Polka {
   const app = polka({ onNoMatch: declaredPaths(routeOptions), onError });
 
   const logRequest = requestLog(log);
-  const answerCors = cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins });
+  // Every answer names the data release it comes from, errors included.
+  const answerCors = cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins, always: ['Data-Release', dist.release.id] });
   const answerHealth = healthCheck(dist);
   const authenticate = bearerAuth({ keys: options.keys });
   /** The steps before the routes; true when the request goes on to them. */

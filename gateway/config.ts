@@ -18,7 +18,12 @@ export interface Config {
   workers: number;
   /** Memory for response bodies, per serving process (CACHE_MB is the total, shared out). */
   cacheBytes: number;
+  /** How dist is checked against its manifest before serving: every file's size, also its SHA-256, or not at all. */
+  verifyDist: VerifyLevel;
 }
+
+export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
+export type VerifyLevel = (typeof VERIFY_LEVELS)[number];
 
 export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64 };
 
@@ -78,6 +83,13 @@ function readKeys(env: Env, problems: string[]): ApiKey[] {
   return keys;
 }
 
+function readVerifyLevel(value: string | undefined, problems: string[]): VerifyLevel {
+  if (value === undefined || value === '') return 'sizes';
+  if ((VERIFY_LEVELS as readonly string[]).includes(value)) return value as VerifyLevel;
+  problems.push(`VERIFY_DIST must be one of ${VERIFY_LEVELS.join(', ')}, not ${JSON.stringify(value)}`);
+  return 'sizes';
+}
+
 export function readConfig(env: Env, defaultDistDir: string): { config: Config; problems: string[] } {
   const problems: string[] = [];
   const config: Config = {
@@ -89,6 +101,7 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     production: env.NODE_ENV === 'production',
     workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
     cacheBytes: 0,
+    verifyDist: readVerifyLevel(env.VERIFY_DIST, problems),
   };
   const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 1, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
   config.cacheBytes = Math.floor((cacheMb * 2 ** 20) / config.workers);

@@ -13,6 +13,8 @@ export interface CorsOptions {
   origins: '*' | readonly string[];
   /** How long a browser may reuse a preflight answer, in seconds. */
   preflightMaxAge?: number;
+  /** Headers every response carries besides CORS (the data release), written in the same writeHead. */
+  always?: Pairs;
 }
 
 /** Header names and values, alternating, as res.writeHead takes them. */
@@ -31,7 +33,7 @@ export interface CorsHeaders {
 
 const CORS = Symbol('cors headers');
 const NONE: CorsHeaders = { pairs: [], varyOrigin: false, constant: true };
-const EXPOSED = ['Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate'];
+const EXPOSED = ['Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate, Data-Release'];
 
 type WithCors = ServerResponse & { [CORS]?: CorsHeaders };
 
@@ -48,18 +50,18 @@ export function withCors(cors: CorsHeaders, pairs: Pairs): Pairs {
   return merged;
 }
 
-export function cors({ origins, preflightMaxAge = 7200 }: CorsOptions): (req: { method?: string; headers: Record<string, any> }, res: ServerResponse) => boolean {
+export function cors({ origins, preflightMaxAge = 7200, always = [] }: CorsOptions): (req: { method?: string; headers: Record<string, any> }, res: ServerResponse) => boolean {
   const anyOrigin = origins === '*';
   const allowed = new Set(anyOrigin ? [] : origins);
-  const any: CorsHeaders = { pairs: ['Access-Control-Allow-Origin', '*', ...EXPOSED], varyOrigin: false, constant: true };
-  const refused: CorsHeaders = { pairs: [], varyOrigin: true, constant: false };
+  const any: CorsHeaders = { pairs: [...always, 'Access-Control-Allow-Origin', '*', ...EXPOSED], varyOrigin: false, constant: true };
+  const refused: CorsHeaders = { pairs: [...always], varyOrigin: true, constant: false };
 
   /** Decides the CORS headers; answers (and returns true for) an OPTIONS request. */
   return (req, res) => {
     const origin: string | undefined = req.headers.origin;
     const allowOrigin = anyOrigin ? '*' : origin && allowed.has(origin) ? origin : undefined;
     const headers = anyOrigin ? any
-      : allowOrigin ? { pairs: ['Access-Control-Allow-Origin', allowOrigin, ...EXPOSED], varyOrigin: true, constant: false } : refused;
+      : allowOrigin ? { pairs: [...always, 'Access-Control-Allow-Origin', allowOrigin, ...EXPOSED], varyOrigin: true, constant: false } : refused;
     (res as WithCors)[CORS] = headers;
     if (req.method !== 'OPTIONS') return false;
 

@@ -1,7 +1,7 @@
 /**
  * `npm start`: the only place that reads the environment. Checks the configuration (all problems at
  * once, exit 1), builds dist/ when it is missing or older than data/ (by running the build script,
- * never importing it), then serves: itself when WORKERS is 1, else through a node:cluster of WORKERS
+ * never importing it), checks dist against its manifest, then serves: itself when WORKERS is 1, else through a node:cluster of WORKERS
  * processes (one per core by default). Each request is logged on a line; SIGTERM drains.
  */
 import { spawnSync } from 'node:child_process';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { readConfig } from './config.ts';
 import { staleReason } from './freshness.ts';
 import { keysFromList } from './keys.ts';
+import { verifyDist } from './verify-dist.ts';
 
 const root = join(import.meta.dirname, '..');
 const say = (line: string) => console.log(`gateway: ${line}`);
@@ -33,6 +34,16 @@ if (reason) {
   say(`${reason}; building it (npm run build)`);
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'build', 'build.ts'), '--out', config.distDir], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) stop([`the build failed (exit ${build.status ?? build.signal}); see its output above`]);
+}
+
+// A copied or half-synced dist must not serve: every file the manifest lists, at its size (SHA-256 too with VERIFY_DIST=full).
+if (config.verifyDist !== 'off') {
+  const { files, problems: damage } = await verifyDist(config.distDir, { hashes: config.verifyDist === 'full', extras: false });
+  // No files means no readable manifest: opening the dist below names that problem precisely.
+  if (damage.length > 0 && files > 0) {
+    stop([`${config.distDir} does not match its manifest (${damage.length} of ${files} files; npm run verify -- ${config.distDir} lists all):`,
+      ...damage.slice(0, 10)]);
+  }
 }
 
 function announce({ address, port, family }: AddressInfo, release: string): void {

@@ -112,7 +112,7 @@ for (const [path, headers] of SAMPLE) {
     const [fromGateway, fromNginx] = await Promise.all([gateway.port, nginx.port].map((port) => get(port, path, { ...AUTH, ...headers })));
     assert.is(fromNginx.status, fromGateway.status);
     assert.ok(fromNginx.body.equals(fromGateway.body), 'same body bytes');
-    for (const header of ['etag', 'content-language', 'content-encoding', 'content-type']) {
+    for (const header of ['etag', 'content-language', 'content-encoding', 'content-type', 'data-release']) {
       assert.is(fromNginx.headers[header], fromGateway.headers[header], header);
     }
   });
@@ -131,6 +131,7 @@ for (const [path, headers, code] of ERRORS) {
     assert.is(JSON.parse(fromNginx.body.toString()).code, code);
     assert.is(JSON.parse(fromGateway.body.toString()).code, code);
     assert.match(String(fromNginx.headers['content-type']), 'application/problem+json');
+    assert.is(fromNginx.headers['data-release'], fromGateway.headers['data-release']);
   });
 }
 

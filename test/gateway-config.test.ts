@@ -101,7 +101,7 @@ settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, 
   const workers = Math.min(availableParallelism(), 64);
   assert.equal({ ...defaults, keys: defaults.keys.length }, {
     port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false,
-    workers, cacheBytes: Math.floor((64 * 2 ** 20) / workers),
+    workers, cacheBytes: Math.floor((64 * 2 ** 20) / workers), verifyDist: 'sizes',
   });
 });
 settings('should take WORKERS, and share CACHE_MB out among them', () => {

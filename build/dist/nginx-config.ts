@@ -49,7 +49,7 @@ function fileMaps(files: Record<string, ManifestFile>): string[] {
   return lines;
 }
 
-function problemLocations(): string[] {
+function problemLocations(release: string): string[] {
   return Object.entries(PROBLEMS).flatMap(([code, [status, title, detail]]) => {
     const body = JSON.stringify({ type: 'about:blank', title, status, detail, code });
     const challenge = code === 'missing_credentials' ? 'Bearer realm="country-reference"'
@@ -59,6 +59,7 @@ function problemLocations(): string[] {
       '    internal;',
       '    default_type application/problem+json;',
       '    add_header Cache-Control no-store always;',
+      `    add_header Data-Release ${release} always;`,
       ...(challenge ? [`    add_header WWW-Authenticate ${quote(challenge)} always;`] : []),
       `    return ${status} ${quote(body)};`,
       '  }',
@@ -66,7 +67,7 @@ function problemLocations(): string[] {
   });
 }
 
-export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>, maxAge = 3600): string {
+export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>, release: string, maxAge = 3600): string {
   const codes: [string, string][] = data.countries.flatMap((country: any) =>
     [country.alpha2, country.alpha3, country.numeric].map((code: string) => [code.toLowerCase(), country.alpha2]));
   return [
@@ -143,10 +144,11 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     `    add_header Cache-Control "public, max-age=${maxAge}";`,
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
+    `    add_header Data-Release ${release} always;`,
     '    if ($cr_fresh) { return 304; }',
     '  }',
     '  location / { rewrite ^ /_problem/not_found last; }',
-    ...problemLocations(),
+    ...problemLocations(release),
     '}',
     '',
   ].join('\n');

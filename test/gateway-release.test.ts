@@ -1,0 +1,70 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { builtDist } from './helpers/dist.ts';
+import { rawManifest, startGateway, type Gateway } from './helpers/gateway.ts';
+import { startGatewayProcess } from './helpers/start.ts';
+
+const KEY = 'release-test-key-0123456789abcdef';
+const release = suite('release (every answer names it)');
+let gateway: Gateway;
+release.before(async () => { gateway = await startGateway(); });
+release.after(() => gateway.close());
+
+const ANSWERS: [string, string, Record<string, string>, number][] = [
+  ['a file', '/v1/countries/BR', {}, 200],
+  ['a search', '/v1/countries/search?q=brazil', {}, 200],
+  ['the API index', '/v1', {}, 200],
+  ['a 404', '/v1/countries/ZZ', {}, 404],
+  ['a 400', '/v1/countries?view=huge', {}, 400],
+  ['a 401', '/v1/countries/BR', { Authorization: 'Bearer nope-nope-nope-nope-nope' }, 401],
+];
+for (const [what, path, headers, status] of ANSWERS) {
+  release(`should stamp ${what} with the data release`, async () => {
+    const reply = await gateway.request(path, { headers });
+    assert.is(reply.status, status);
+    assert.is(reply.headers['data-release'], rawManifest().release.id);
+  });
+}
+
+release('should stamp a 304 and a preflight too', async () => {
+  const { headers } = await gateway.request('/v1/countries/BR');
+  const revalidated = await gateway.request('/v1/countries/BR', { headers: { 'If-None-Match': headers.etag as string } });
+  assert.is(revalidated.status, 304);
+  assert.is(revalidated.headers['data-release'], rawManifest().release.id);
+  const preflight = await gateway.request('/v1/countries', { method: 'OPTIONS', key: null, headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'GET' } });
+  assert.is(preflight.headers['data-release'], rawManifest().release.id);
+  assert.match(String(preflight.headers['access-control-expose-headers'] ?? revalidated.headers['access-control-expose-headers']), 'Data-Release');
+});
+
+release('should name the release in GET /v1 with the upstream versions and locales', async () => {
+  const body = (await gateway.request('/v1')).json();
+  assert.is(body.release.id, rawManifest().release.id);
+  assert.ok(body.locales.length >= 100);
+  assert.ok(body.upstreams.some((upstream: any) => upstream.name === 'libphonenumber-js' && /^\d/.test(upstream.version)));
+});
+
+release.run();
+
+const refuse = suite('start (refuses a dist that fails verification)');
+
+refuse('should refuse to serve a copy of dist with a file missing, naming it', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'country-damaged-'));
+  const copy = join(parent, 'dist');
+  try {
+    execFileSync('cp', ['-al', builtDist(), copy]); // hard links: a whole copy in a second
+    unlinkSync(join(copy, 'v1/phone/BR.json'));
+    const started = startGatewayProcess({ DIST_DIR: copy, API_KEYS: KEY });
+    const { code } = await started.exited;
+    assert.is(code, 1);
+    assert.match(started.output(), 'does not match its manifest');
+    assert.match(started.output(), 'v1/phone/BR.json: missing');
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+refuse.run();
