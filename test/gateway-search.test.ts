@@ -1,7 +1,10 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { normalize, withinOneEdit } from '../gateway/search.ts';
-import { distFile, startGateway, type Gateway } from './helpers/gateway.ts';
+import { distFile, startGateway, testDist, type Gateway } from './helpers/gateway.ts';
 
 let gateway: Gateway;
 const search = (query: string) => gateway.request(`/v1/countries/search?${query}`);
@@ -147,3 +150,53 @@ for (const [a, b, expected] of EDITS) text(`should say ${a} -> ${b} is ${expecte
   assert.is(withinOneEdit(b, a), expected);
 });
 text.run();
+
+// Items are sliced out of the list file rather than parsed and re-serialized: the answer must be what
+// JSON.stringify of the parsed items gives, for a list written by the build and for one written otherwise.
+const bytes = suite('search response bytes');
+let scratch: string;
+bytes.before(() => { scratch = mkdtempSync(join(tmpdir(), 'country-search-dist-')); });
+bytes.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function expectStringified(reply: { body: Buffer }, listPath: string, codes: string[]) {
+  const list = JSON.parse(distFile(listPath).toString('utf8'));
+  const items = new Map(list.countries.map((item: any) => [item.code, item]));
+  const { query } = JSON.parse(reply.body.toString('utf8'));
+  const expected = JSON.stringify({ query, count: codes.length, locale: list.locale, countries: codes.map((code) => items.get(code)) });
+  assert.is(reply.body.toString('utf8'), expected);
+}
+
+bytes('should answer exactly JSON.stringify of the list items, in any locale and view', async () => {
+  gateway = await startGateway();
+  try {
+    for (const [query, listPath] of [['q=an&limit=250', 'v1/countries.json'], ['q=bra&locale=de&view=full', 'v1/_locale/de/countries.full.json'],
+      ['q=%E6%97%A5&locale=ja', 'v1/_locale/ja/countries.json'], ['q=zzzzqqq', 'v1/countries.json']]) {
+      const reply = await search(query);
+      assert.is(reply.status, 200, query);
+      await expectStringified(reply, listPath, codesOf(reply));
+    }
+  } finally {
+    await gateway.close();
+  }
+});
+
+bytes('should answer the same from a list written with indentation', async () => {
+  const dist = testDist();
+  const dir = mkdtempSync(join(scratch, 'dist-'));
+  mkdirSync(join(dir, 'v1', '_search'), { recursive: true });
+  copyFileSync(join(dist.dir, dist.searchIndex), join(dir, dist.searchIndex));
+  const pretty = Buffer.from(JSON.stringify(JSON.parse(distFile('v1/countries.json').toString('utf8')), null, 2));
+  writeFileSync(join(dir, 'v1', 'countries.json'), pretty);
+  const files = new Map(dist.files);
+  files.set('v1/countries.json', { ...dist.files.get('v1/countries.json')!, bytes: pretty.length });
+  gateway = await startGateway({ dist: { ...dist, dir, files } });
+  try {
+    const reply = await search('q=an&limit=250');
+    assert.is(reply.status, 200);
+    await expectStringified(reply, 'v1/countries.json', codesOf(reply));
+  } finally {
+    await gateway.close();
+  }
+});
+
+bytes.run();
