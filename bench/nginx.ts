@@ -1,0 +1,79 @@
+/**
+ * nginx (2 workers) serving the same dist files for the measured requests: each workload's path maps
+ * to its file, Accept-Encoding: br to the .br copy, a matching If-None-Match to 304, a wrong key to 401
+ * and any other path to 404. Headers are the gateway's own (copied from its answers), so both send
+ * about the same bytes. Logging is per request, buffered, as the gateway's is.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Workload } from './workloads.ts';
+import { startServer, type Server } from './server.ts';
+
+/** Headers a static server produces itself, or that depend on the coding. */
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
+
+const quote = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
+
+function locations(workloads: Workload[], headersByPath: Map<string, Record<string, string>>): string {
+  const byPath = new Map<string, Workload[]>();
+  for (const workload of workloads.filter((w) => w.file && w.validKey)) {
+    const path = workload.path.split('?')[0];
+    byPath.set(path, [...(byPath.get(path) ?? []), workload]);
+  }
+  return [...byPath].map(([path, group]) => {
+    const plain = group.find((w) => w.status === 200 && !w.coding);
+    if (!plain) throw new Error(`nginx: no plain file for ${path}`);
+    const hasBr = group.some((w) => w.coding === 'br');
+    const etag = group.find((w) => w.etag)?.etag;
+    const headers = Object.entries(headersByPath.get(path) ?? {}).filter(([name]) => !OWN_HEADERS.has(name));
+    return [
+      `    location = ${path} {`,
+      ...headers.map(([name, value]) => `      add_header ${name} ${quote(value)};`),
+      ...(hasBr ? ['      add_header content-encoding $br_coding;'] : []),
+      ...(etag ? [`      if ($http_if_none_match = ${quote(etag)}) { return 304; }`] : []),
+      `      alias ${plain.file}${hasBr ? '$br_suffix' : ''};`,
+      '    }',
+    ].join('\n');
+  }).join('\n');
+}
+
+export function nginxConfig(options: { dir: string; port: number; key: string; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): string {
+  const { dir } = options;
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(dir, `${name}_temp`)};`);
+  return `worker_processes 2;
+daemon off;
+pid ${join(dir, 'nginx.pid')};
+error_log ${join(dir, 'error.log')} warn;
+events { worker_connections 4096; }
+http {
+  types { }
+  default_type 'application/json; charset=utf-8';
+  access_log ${join(dir, 'access.log')} combined buffer=64k flush=1s;
+${temp.join('\n')}
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  etag off;
+  server_tokens off;
+  map $http_accept_encoding $br_suffix { default ''; '~*\\bbr\\b' '.br'; }
+  map $http_accept_encoding $br_coding { default ''; '~*\\bbr\\b' 'br'; }
+  server {
+    listen 127.0.0.1:${options.port};
+    if ($http_authorization != ${quote(`Bearer ${options.key}`)}) { return 401; }
+${locations(options.workloads, options.headersByPath)}
+    location / { return 404; }
+  }
+}
+`;
+}
+
+export async function startNginx(binary: string, options: Parameters<typeof nginxConfig>[0]): Promise<Server> {
+  const dir = join(options.dir, 'nginx');
+  mkdirSync(dir, { recursive: true, mode: 0o755 });
+  const config = join(dir, 'nginx.conf');
+  writeFileSync(config, nginxConfig({ ...options, dir }));
+  return startServer({
+    name: 'nginx', command: binary, args: ['-p', dir, '-c', config], port: options.port,
+    readyPath: '/', log: join(dir, 'stdout.log'),
+  });
+}

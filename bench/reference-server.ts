@@ -1,0 +1,53 @@
+/**
+ * A raw node:http server answering the measured requests from memory (a Map of URL to prepared
+ * answers), one worker per core under node:cluster: the ceiling for any Node gateway, and the
+ * comparison when nginx cannot be installed.
+ *   node --import tsx bench/reference-server.ts <port> <spec.json>
+ */
+import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { availableParallelism } from 'node:os';
+
+export interface ReferenceRoute {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  brBody?: string;
+  etag?: string;
+}
+export interface ReferenceSpec { key: string; routes: ReferenceRoute[] }
+
+const [portText, specFile] = process.argv.slice(2);
+
+if (cluster.isPrimary) {
+  for (let i = 0; i < Math.min(2, availableParallelism()); i++) cluster.fork();
+  process.on('SIGTERM', () => {
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    process.exit(0);
+  });
+} else {
+  const spec: ReferenceSpec = JSON.parse(readFileSync(specFile, 'utf8'));
+  const auth = `Bearer ${spec.key}`;
+  const type = 'application/json; charset=utf-8';
+  const routes = new Map(spec.routes.map((route) => {
+    const body = Buffer.from(route.body, 'base64');
+    const brBody = route.brBody ? Buffer.from(route.brBody, 'base64') : undefined;
+    const headers = Object.entries(route.headers).flat();
+    return [route.url, { ...route, body, brBody, headers }];
+  }));
+  const unauthorized = Buffer.from('{"status":401}');
+  const notFound = Buffer.from('{"status":404}');
+  createServer((req, res) => {
+    if (req.headers.authorization !== auth) {
+      return void res.writeHead(401, ['Content-Type', type, 'Content-Length', unauthorized.length]).end(unauthorized);
+    }
+    const route = routes.get(req.url!);
+    if (!route) return void res.writeHead(404, ['Content-Type', type, 'Content-Length', notFound.length]).end(notFound);
+    if (route.etag && req.headers['if-none-match'] === route.etag) return void res.writeHead(304, route.headers).end();
+    const br = route.brBody && /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
+    const body = br ? route.brBody! : route.body;
+    const coding = br ? ['Content-Encoding', 'br'] : [];
+    res.writeHead(200, [...route.headers, ...coding, 'Content-Type', type, 'Content-Length', body.length]).end(body);
+  }).listen(Number(portText), '127.0.0.1');
+}

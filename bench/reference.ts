@@ -1,0 +1,30 @@
+/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies. */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './dist.ts';
+import type { ReferenceRoute, ReferenceSpec } from './reference-server.ts';
+import { startServer, type Server } from './server.ts';
+import type { Workload } from './workloads.ts';
+
+const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
+
+export function startReference(options: { dir: string; port: number; key: string; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): Promise<Server> {
+  const routes = new Map<string, ReferenceRoute>();
+  for (const workload of options.workloads.filter((w) => w.validKey && w.body && w.status === 200)) {
+    const route = routes.get(workload.path) ?? {
+      url: workload.path, body: '',
+      headers: Object.fromEntries(Object.entries(options.headersByPath.get(workload.path.split('?')[0]) ?? {}).filter(([name]) => !OWN_HEADERS.has(name))),
+    };
+    if (workload.coding === 'br') route.brBody = workload.body!.toString('base64');
+    else route.body = workload.body!.toString('base64');
+    routes.set(workload.path, route);
+  }
+  for (const workload of options.workloads.filter((w) => w.etag)) routes.get(workload.path)!.etag = workload.etag;
+  const spec: ReferenceSpec = { key: options.key, routes: [...routes.values()] };
+  const specFile = join(options.dir, 'reference.json');
+  writeFileSync(specFile, JSON.stringify(spec));
+  return startServer({
+    name: 'node:http', command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile],
+    port: options.port, readyPath: '/', log: join(options.dir, 'reference.log'),
+  });
+}
