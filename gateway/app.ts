@@ -1,7 +1,7 @@
 /**
  * createApp(options) -> a Polka app serving one opened dist/. Order of work on every request:
- * log, CORS (answers OPTIONS), health check, authentication, method check, routes. Nothing
- * here reads the environment; start.ts does, and tests pass options directly.
+ * log, CORS (answers OPTIONS), URL length and Host, health check, authentication, method check,
+ * routes. Nothing here reads the environment; start.ts does, and tests pass options directly.
  * A URL already seen to resolve to a file skips Polka's routing (see the handler at the end).
  */
 import polka, { type Polka, type Request } from 'polka';
@@ -49,14 +49,31 @@ const pathOf = (url: string) => {
 
 const ALLOW = ['Allow', ALLOWED_METHODS];
 
+/** nginx's limit too (large_client_header_buffers 8k): no answer needs a longer request target. */
+export const MAX_URL_LENGTH = 8192;
+
+/** What HTTP itself requires of a request that Node's parser lets through (server.ts has it not insist on Host). */
+function wellFormed(req: IncomingMessage, res: ServerResponse): boolean {
+  if (req.url!.length > MAX_URL_LENGTH) {
+    sendProblem(res, 'uri_too_long', `The path and query may take at most ${MAX_URL_LENGTH} characters.`);
+    return false;
+  }
+  if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+    sendProblem(res, 'bad_request', 'An HTTP/1.1 request must have a Host header.');
+    return false;
+  }
+  return true;
+}
+
 function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
   if (req.method === 'GET' || req.method === 'HEAD') return true;
   sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ALLOW);
   return false;
 }
 
-/** URLs that resolved to a file, as received: answered again without routing (a bounded number kept). */
+/** URLs that resolved to a file, as received: answered again without routing (a bounded number kept, none long). */
 const MAX_RESOLVED = 10_000;
+const MAX_RESOLVED_URL = 256;
 const PASSED = Symbol('passed the steps before the routes');
 type Passed = IncomingMessage & { [PASSED]?: string };
 
@@ -71,7 +88,7 @@ export function createApp(options: GatewayOptions): Polka {
     dist, bodies, maxAge,
     resolved: (req, key, file) => {
       const url = (req as Passed)[PASSED];
-      if (url === undefined) return;
+      if (url === undefined || url.length > MAX_RESOLVED_URL) return;
       if (resolvedUrls.size >= MAX_RESOLVED) resolvedUrls.clear();
       resolvedUrls.set(url, { key, file });
     },
@@ -91,7 +108,8 @@ export function createApp(options: GatewayOptions): Polka {
   /** The steps before the routes; true when the request goes on to them. */
   const gate = (req: IncomingMessage, res: ServerResponse): boolean => {
     logRequest(req, res);
-    if (answerCors(req, res) || answerHealth(req, res)) return false;
+    // A limit of the protocol, like the 400, 408 and 431 Node's parser answers (server.ts), tells nothing: before the key.
+    if (answerCors(req, res) || !wellFormed(req, res) || answerHealth(req, res)) return false;
     return authenticate(req, res) && readOnly(req, res);
   };
   // For a Polka app used on its own (app.listen); the handler below normally runs the gate first.

@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { keysFromFile, keysFromList, type ApiKey } from './keys.ts';
+import { SERVER_DEFAULTS } from './server.ts';
 
 export interface Config {
   port: number;
@@ -20,12 +21,17 @@ export interface Config {
   cacheBytes: number;
   /** How dist is checked against its manifest before serving: every file's size, also its SHA-256, or not at all. */
   verifyDist: VerifyLevel;
+  /** Time for a client to send its headers, its whole request, and to start another on a kept-alive connection (server.ts). */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
 export type VerifyLevel = (typeof VERIFY_LEVELS)[number];
 
 export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64 };
+const MAX_MS = 600_000;
 
 type Env = Record<string, string | undefined>;
 
@@ -102,7 +108,13 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
     cacheBytes: 0,
     verifyDist: readVerifyLevel(env.VERIFY_DIST, problems),
+    headersTimeoutMs: readCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.headersTimeoutMs, problems),
+    requestTimeoutMs: readCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.requestTimeoutMs, problems),
+    keepAliveTimeoutMs: readCount('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.keepAliveTimeoutMs, problems),
   };
+  if (config.headersTimeoutMs > config.requestTimeoutMs) {
+    problems.push(`HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
+  }
   const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 1, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
   config.cacheBytes = Math.floor((cacheMb * 2 ** 20) / config.workers);
   if (config.production && config.keys.length === 0) {

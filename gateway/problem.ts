@@ -6,6 +6,7 @@ import { STATUS_CODES, type ServerResponse } from 'node:http';
 import { ALLOWED_METHODS, corsOf, withCors, type CorsHeaders, type Pairs } from './cors.ts';
 
 export const PROBLEM_STATUS = {
+  bad_request: 400,
   missing_credentials: 401,
   invalid_credentials: 401,
   invalid_parameter: 400,
@@ -13,6 +14,9 @@ export const PROBLEM_STATUS = {
   subdivision_not_found: 404,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
+  uri_too_long: 414,
+  headers_too_large: 431,
   internal_error: 500,
 } as const;
 
@@ -49,6 +53,12 @@ function prepare(code: ProblemCode, detail: string, headers: Pairs): Prepared {
     byText.set(id, problem);
   }
   return problem;
+}
+
+/** The status, headers and body of a problem, for a response written without a ServerResponse (server.ts). */
+export function problemParts(code: ProblemCode, detail: string): { status: number; head: Pairs; body: Buffer } {
+  const { head, body } = prepare(code, detail, NO_HEADERS);
+  return { status: PROBLEM_STATUS[code], head, body };
 }
 
 /** `headers`: extra name/value pairs (WWW-Authenticate, Allow); pass the same array each time where it is constant. */

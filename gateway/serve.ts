@@ -1,14 +1,16 @@
 /**
- * Serving one dist on one process: open it, create the app, listen, log each request (buffered) and
- * drain on SIGTERM/SIGINT. Used by start.ts when it serves alone, and by each cluster worker.
+ * Serving one dist on one process: open it, create the app, listen with bounded timeouts (server.ts),
+ * log each request (buffered) and drain on SIGTERM/SIGINT. Used by start.ts when it serves alone,
+ * and by each cluster worker.
  */
-import { createServer, type Server } from 'node:http';
+import type { RequestListener, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDist, type Dist } from './dist.ts';
 import { drainOnSignals } from './drain.ts';
 import { bufferedLog } from './log-sink.ts';
+import { createGatewayServer } from './server.ts';
 
 export interface ServeHooks {
   /** Lines about the server itself (start, drain). */
@@ -25,7 +27,12 @@ export function serve(config: Config, hooks: ServeHooks): { server: Server; drai
   const dist = openDist(config.distDir);
   const sink = bufferedLog();
   const app = createApp({ dist, keys: config.keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log: sink.log });
-  const server = createServer();
+  const server = createGatewayServer({
+    headersTimeoutMs: config.headersTimeoutMs,
+    requestTimeoutMs: config.requestTimeoutMs,
+    keepAliveTimeoutMs: config.keepAliveTimeoutMs,
+    headers: () => ['Data-Release', dist.release.id],
+  });
   const drain = drainOnSignals(server, {
     log: hooks.say,
     onStopped: hooks.onStopped,
@@ -34,7 +41,7 @@ export function serve(config: Config, hooks: ServeHooks): { server: Server; drai
       process.exit(complete ? 0 : 1);
     },
   });
-  server.on('request', app.handler);
+  server.on('request', app.handler as unknown as RequestListener);
   server.on('error', (error) => hooks.fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]));
   server.listen(config.port, config.host, () => hooks.onListening(server.address() as AddressInfo, dist));
   return { server, drain };

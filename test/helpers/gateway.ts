@@ -3,13 +3,14 @@
  * client for it (node:http, so nothing is decompressed or added behind the test's back).
  */
 import { readFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type GatewayOptions } from '../../gateway/app.ts';
 import { openDist, type Dist } from '../../gateway/dist.ts';
 import { keysFromList } from '../../gateway/keys.ts';
+import { createGatewayServer, type ServerOptions } from '../../gateway/server.ts';
 import { builtDist } from './dist.ts';
 
 export const TEST_KEY = 'test-key-0123456789-abcdefghij';
@@ -48,11 +49,14 @@ export interface Gateway {
   close: () => Promise<void>;
 }
 
-export async function startGateway(options: Partial<GatewayOptions> = {}): Promise<Gateway> {
+/** `server`: the HTTP server's own options (timeouts), as serve.ts passes them. */
+export async function startGateway({ server: serverOptions, ...options }: Partial<GatewayOptions> & { server?: ServerOptions } = {}): Promise<Gateway> {
   const logs: string[] = [];
-  const app = createApp({ dist: testDist(), keys: keysFromList(TEST_KEY), log: (line) => logs.push(line), ...options });
-  // As the server's own listener, polka's handler is called with (req, res) only, as in gateway/start.ts.
-  const server = createServer(app.handler as unknown as RequestListener);
+  const dist = options.dist ?? testDist();
+  const app = createApp({ dist, keys: keysFromList(TEST_KEY), log: (line) => logs.push(line), ...options });
+  // The server serve.ts listens with; polka's handler is called with (req, res) only, as there.
+  const server = createGatewayServer({ headers: () => ['Data-Release', dist.release.id], ...serverOptions });
+  server.on('request', app.handler as unknown as RequestListener);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
