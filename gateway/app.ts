@@ -7,7 +7,7 @@
 import polka, { type Polka, type Request } from 'polka';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerAuth } from './auth.ts';
-import { Bodies } from './bodies.ts';
+import { Bodies, UnreadableFile } from './bodies.ts';
 import { cors, corsOf, withCors, type CorsOptions } from './cors.ts';
 import type { Dist, DistFile } from './dist.ts';
 import type { ApiKey } from './keys.ts';
@@ -26,6 +26,11 @@ export interface GatewayOptions {
   /** Memory for response bodies read from dist/ (per process). */
   cacheBytes?: number;
   log?: (line: string) => void;
+  /**
+   * Called when a file of this dist cannot be read as its manifest says (UnreadableFile), before
+   * anything is sent: true when it takes the request to answer from a newer dist (live-dist.ts).
+   */
+  retry?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export const DEFAULTS = { corsOrigins: '*', maxAge: 3600, cacheBytes: 64 * 2 ** 20 } as const;
@@ -94,6 +99,7 @@ export function createApp(options: GatewayOptions): Polka {
     },
   };
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
+    if (error instanceof UnreadableFile && !res.headersSent && options.retry?.(req, res)) return;
     log(`error: ${req.method} ${pathOf(req.url!)}: ${(error as Error)?.stack ?? error}`);
     if (res.headersSent) return void res.destroy();
     sendProblem(res, 'internal_error', 'The server could not answer this request.');

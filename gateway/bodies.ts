@@ -13,6 +13,23 @@ export type Encoding = 'br' | 'gzip';
 export type Coding = Encoding | 'identity';
 const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
 
+/**
+ * A file of the manifest that is not on disk as the manifest says: gone (a newer build deleted the
+ * tree this dist was opened from) or of another size. A newer dist may answer the request instead.
+ */
+export class UnreadableFile extends Error {}
+
+/** readFile, with a file that is missing (or whose directory is) reported as UnreadableFile. */
+export async function readDistFile(dir: string, path: string): Promise<Buffer> {
+  try {
+    return await readFile(join(dir, path));
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UnreadableFile(`${path} is gone (${code})`);
+    throw error;
+  }
+}
+
 export interface Body {
   bytes: Buffer;
   /** The headers of a 200 with this body, without CORS; and with the CORS headers that are the same for every request. */
@@ -50,8 +67,8 @@ export class Bodies {
     const file = this.dist.files.get(key);
     const expected = coding === 'identity' ? file?.bytes : file?.encodings[coding];
     if (expected === undefined) throw new Error(`${path} is not in the manifest`);
-    const bytes = await readFile(join(this.dist.dir, path));
-    if (bytes.length !== expected) throw new Error(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);
+    const bytes = await readDistFile(this.dist.dir, path);
+    if (bytes.length !== expected) throw new UnreadableFile(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);
     const body: Body = { bytes };
     this.#cache.set(path, body, bytes.length);
     return body;

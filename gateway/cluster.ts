@@ -3,6 +3,7 @@
  * connections out round-robin), and serves nothing itself. Workers report when they listen; a worker
  * that cannot start stops the whole start (exit 1), one that dies later is replaced. SIGTERM or SIGINT
  * to the primary drains every worker (each finishes its open requests), then the primary exits 0.
+ * SIGHUP to the primary has every worker reload the dist (each serves the new one once it has opened it).
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +13,7 @@ export type WorkerMessage =
   | { type: 'listening'; address: AddressInfo; release: string }
   | { type: 'cannot-start'; lines: string[] }
   | { type: 'stopped'; signal: NodeJS.Signals; open: number };
-export type PrimaryMessage = { type: 'drain'; signal: NodeJS.Signals };
+export type PrimaryMessage = { type: 'drain'; signal: NodeJS.Signals } | { type: 'reload'; reason: string };
 
 export interface ClusterOptions {
   workers: number;
@@ -90,5 +91,11 @@ export function runCluster(options: ClusterOptions): void {
   };
   process.on('SIGTERM', drain);
   process.on('SIGINT', drain);
+  process.on('SIGHUP', () => {
+    if (draining) return;
+    const workers = live();
+    options.say(`SIGHUP: reloading the dist in ${workers.length} worker(s)`);
+    for (const worker of workers) worker.send({ type: 'reload', reason: 'SIGHUP' } satisfies PrimaryMessage);
+  });
   for (let i = 0; i < options.workers; i++) fork();
 }

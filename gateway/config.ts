@@ -25,12 +25,14 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** How often manifest.json is looked at for a new build (0: only on SIGHUP). */
+  watchMs: number;
 }
 
 export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
 export type VerifyLevel = (typeof VERIFY_LEVELS)[number];
 
-export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64 };
+export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64, watchMs: 2000 };
 const MAX_MS = 600_000;
 
 type Env = Record<string, string | undefined>;
@@ -111,6 +113,7 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     headersTimeoutMs: readCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.headersTimeoutMs, problems),
     requestTimeoutMs: readCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.requestTimeoutMs, problems),
     keepAliveTimeoutMs: readCount('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.keepAliveTimeoutMs, problems),
+    watchMs: readCount('WATCH_DIST_MS', env.WATCH_DIST_MS, 0, MAX_MS, CONFIG_DEFAULTS.watchMs, problems),
   };
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push(`HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);

@@ -15,6 +15,7 @@ export interface DistFile {
 }
 
 export interface Dist {
+  /** Where its files are read from: the directory given, or a path pinned to it (see live-dist.ts). */
   dir: string;
   release: { id: string; date: string | null };
   defaultLocale: string;
@@ -60,11 +61,18 @@ function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, 
   return { files, paths };
 }
 
+export interface OpenOptions {
+  /** false parses the manifest as JSON even when it is canonical (tests compare both ways). */
+  scan?: boolean;
+  /** Read from here instead of `dir` (a path pinned to it); messages still name `dir`. */
+  readFrom?: string;
+}
+
 /** The manifest with its files: scanned in place when canonical (manifest-scan.ts), else parsed as JSON. */
-function readManifest(dir: string, options: { scan: boolean }): { manifest: any; files: Map<string, DistFile>; paths: Map<string, string> } {
+function readManifest(dir: string, options: Required<OpenOptions>): { manifest: any; files: Map<string, DistFile>; paths: Map<string, string> } {
   let bytes: Buffer;
   try {
-    bytes = readFileSync(join(dir, 'manifest.json'));
+    bytes = readFileSync(join(options.readFrom, 'manifest.json'));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     fail(dir, code === 'ENOENT' ? 'not found' : `unreadable (${code ?? (error as Error).message})`);
@@ -85,9 +93,8 @@ function readManifest(dir: string, options: { scan: boolean }): { manifest: any;
   return { manifest, ...readFiles(dir, manifest.files) };
 }
 
-/** `scan: false` parses the manifest as JSON even when it is canonical (tests compare both ways). */
-export function openDist(dir: string, options = { scan: true }): Dist {
-  const { manifest, files, paths } = readManifest(dir, options);
+export function openDist(dir: string, { scan = true, readFrom = dir }: OpenOptions = {}): Dist {
+  const { manifest, files, paths } = readManifest(dir, { scan, readFrom });
   if (manifest?.manifest_version !== 1) fail(dir, `manifest_version ${manifest?.manifest_version} is not 1`);
   if (manifest.api_version !== 'v1') fail(dir, `api_version ${manifest.api_version} is not v1`);
   if (typeof manifest.release?.id !== 'string') fail(dir, 'release.id is missing');
@@ -113,7 +120,7 @@ export function openDist(dir: string, options = { scan: true }): Dist {
   if (countryCodes.size === 0) fail(dir, 'country_aliases are missing');
 
   return {
-    dir,
+    dir: readFrom,
     release: { id: manifest.release.id, date: manifest.release.date ?? null },
     defaultLocale: manifest.default_locale,
     files, paths, localeChains, localeTags, countryCodes,

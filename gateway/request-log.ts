@@ -27,9 +27,16 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
-/** Returns what to call first on every request: it logs the request's line once its response is done. */
+const LOGGED = Symbol('logged when done');
+
+/**
+ * Returns what to call first on every request: it logs the request's line once its response is done.
+ * A request answered again by a newer dist's app (live-dist.ts) is still logged once.
+ */
 export function requestLog(log: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
+    if ((res as { [LOGGED]?: true })[LOGGED]) return;
+    (res as { [LOGGED]?: true })[LOGGED] = true;
     const started = performance.now();
     // Captured before any handler runs: the URL as the client sent it.
     const url = req.url!;

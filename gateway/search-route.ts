@@ -3,10 +3,10 @@
  * taken as they are from the country list of that locale and view (parsed once, then kept).
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware } from 'polka';
-import type { Bodies } from './bodies.ts';
+import { readDistFile, type Bodies } from './bodies.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 import { readLimit, readLocale, readSearchText, readView } from './params.ts';
@@ -76,8 +76,11 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
   const indexFile = join(dist.dir, dist.searchIndex);
   const indexBytes = statSync(indexFile).size;
   if (indexBytes !== dist.files.get(dist.searchIndex)!.bytes) throw new Error(`${indexFile} has ${indexBytes} bytes, the manifest says otherwise`);
-  let index: CountrySearch | undefined;
-  const search = () => (index ??= new CountrySearch(JSON.parse(readFileSync(indexFile, 'utf8'))));
+  let index: Promise<CountrySearch> | undefined;
+  const search = () => (index ??= readDistFile(dist.dir, dist.searchIndex).then(
+    (bytes) => new CountrySearch(JSON.parse(bytes.toString('utf8'))),
+    (error) => { index = undefined; throw error; },
+  ));
   const lists = new SizeBoundedLru<CountryList>(options.listCacheBytes);
   // Searches repeat (type-ahead): answers are kept by list, limit and text.
   const results = new SizeBoundedLru<{ body: Buffer; etag: string; contentLanguage: string | null }>(options.resultCacheBytes);
@@ -107,7 +110,7 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
     let result = results.get(resultKey);
     if (!result) {
       const list = await countryList(listKey);
-      const countries = search().find(query.value, limit.value).map((code) => list.items.get(code)).filter((item) => item !== undefined);
+      const countries = (await search()).find(query.value, limit.value).map((code) => list.items.get(code)).filter((item) => item !== undefined);
       // What JSON.stringify({ query, count, locale, countries }) gives, the items' bytes as they are.
       const head = `{"query":${JSON.stringify(query.value)},"count":${countries.length},"locale":${JSON.stringify(list.locale)},"countries":[`;
       const parts: Buffer[] = [Buffer.from(head)];

@@ -1,19 +1,20 @@
 /**
  * Serving one dist on one process: open it, create the app, listen with bounded timeouts (server.ts),
- * log each request (buffered) and drain on SIGTERM/SIGINT. Used by start.ts when it serves alone,
- * and by each cluster worker.
+ * log each request (buffered), reload the dist on SIGHUP or when its manifest changes (live-dist.ts)
+ * and drain on SIGTERM/SIGINT. Used by start.ts when it serves alone, and by each cluster worker.
  */
-import type { RequestListener, Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
 import type { Config } from './config.ts';
-import { openDist, type Dist } from './dist.ts';
+import type { Dist } from './dist.ts';
 import { drainOnSignals } from './drain.ts';
+import { LiveDist, type Handler } from './live-dist.ts';
 import { bufferedLog } from './log-sink.ts';
 import { createGatewayServer } from './server.ts';
 
 export interface ServeHooks {
-  /** Lines about the server itself (start, drain). */
+  /** Lines about the server itself (start, reload, drain). */
   say: (line: string) => void;
   /** A start-up failure, such as a port already in use. */
   fail: (lines: string[]) => void;
@@ -22,16 +23,30 @@ export interface ServeHooks {
   onStopped?: (signal: NodeJS.Signals, open: number) => void;
 }
 
-/** Opens the dist (throws DistError for a bad one) and starts listening; returns the drain trigger. */
-export function serve(config: Config, hooks: ServeHooks): { server: Server; drain: (signal: NodeJS.Signals) => void } {
-  const dist = openDist(config.distDir);
+export interface Serving {
+  server: Server;
+  drain: (signal: NodeJS.Signals) => void;
+  /** Opens the dist again and serves it once it opened and verified (SIGHUP does this). */
+  reload: (reason: string) => Promise<void>;
+}
+
+/** Opens the dist (throws DistError for a bad one) and starts listening. */
+export function serve(config: Config, hooks: ServeHooks): Serving {
   const sink = bufferedLog();
-  const app = createApp({ dist, keys: config.keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log: sink.log });
+  const live = new LiveDist({
+    dir: config.distDir,
+    verify: config.verifyDist,
+    watchMs: config.watchMs,
+    log: hooks.say,
+    createHandler: (dist, retry) => createApp({
+      dist, keys: config.keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log: sink.log, retry,
+    }).handler as unknown as Handler,
+  });
   const server = createGatewayServer({
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
-    headers: () => ['Data-Release', dist.release.id],
+    headers: () => ['Data-Release', live.dist.release.id],
   });
   const drain = drainOnSignals(server, {
     log: hooks.say,
@@ -41,8 +56,11 @@ export function serve(config: Config, hooks: ServeHooks): { server: Server; drai
       process.exit(complete ? 0 : 1);
     },
   });
-  server.on('request', app.handler as unknown as RequestListener);
+  const reload = (reason: string) => live.reload(reason, true);
+  process.on('SIGHUP', () => void reload('SIGHUP'));
+  server.on('request', live.handle);
+  server.on('close', () => live.stop());
   server.on('error', (error) => hooks.fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]));
-  server.listen(config.port, config.host, () => hooks.onListening(server.address() as AddressInfo, dist));
-  return { server, drain };
+  server.listen(config.port, config.host, () => hooks.onListening(server.address() as AddressInfo, live.dist));
+  return { server, drain, reload };
 }

@@ -8,16 +8,19 @@ import type { PrimaryMessage, WorkerMessage } from './cluster.ts';
 import { readConfig } from './config.ts';
 import { DistError } from './dist.ts';
 import { keysFromList } from './keys.ts';
-import { serve } from './serve.ts';
+import { serve, type Serving } from './serve.ts';
 
 const send = (message: WorkerMessage, then?: () => void) => process.send!(message, undefined, {}, () => then?.());
 const cannotStart = (lines: string[]) => send({ type: 'cannot-start', lines }, () => process.exit(1));
-let drain: ((signal: NodeJS.Signals) => void) | undefined;
+let serving: Serving | undefined;
 // Listening before anything else: a drain may be asked for while this worker is still starting.
 process.on('message', (message: PrimaryMessage) => {
-  if (message.type !== 'drain') return;
-  if (drain) drain(message.signal);
-  else process.exit(0);
+  if (message.type === 'reload') {
+    void serving?.reload(message.reason);
+  } else if (message.type === 'drain') {
+    if (serving) serving.drain(message.signal);
+    else process.exit(0);
+  }
 });
 
 // The primary checked this same environment and resolved DIST_DIR; a generated key comes in GATEWAY_GENERATED_KEY.
@@ -27,12 +30,12 @@ if (problems.length > 0) {
   cannotStart(problems);
 } else {
   try {
-    drain = serve(config, {
+    serving = serve(config, {
       say: (line) => console.log(`gateway: worker ${cluster.worker?.id}: ${line}`),
       fail: cannotStart,
       onListening: (address, dist) => send({ type: 'listening', address, release: dist.release.id }),
       onStopped: (signal, open) => send({ type: 'stopped', signal, open }),
-    }).drain;
+    });
   } catch (error) {
     if (!(error instanceof DistError)) throw error;
     cannotStart([error.message]);

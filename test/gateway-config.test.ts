@@ -102,14 +102,14 @@ settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, 
   assert.equal({ ...defaults, keys: defaults.keys.length }, {
     port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false,
     workers, cacheBytes: Math.floor((64 * 2 ** 20) / workers), verifyDist: 'sizes',
-    headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000,
+    headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, watchMs: 2000,
   });
 });
-settings('should take the timeouts, and refuse a headers timeout over the request timeout', () => {
-  const env = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '65000' };
+settings('should take the timeouts and the watch interval, and refuse a headers timeout over the request timeout', () => {
+  const env = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '65000', WATCH_DIST_MS: '0' };
   const { config: set, problems } = readConfig(env, '/d');
   assert.equal(problems, []);
-  assert.equal([set.headersTimeoutMs, set.requestTimeoutMs, set.keepAliveTimeoutMs], [2000, 4000, 65000]);
+  assert.equal([set.headersTimeoutMs, set.requestTimeoutMs, set.keepAliveTimeoutMs, set.watchMs], [2000, 4000, 65000, 0]);
   assert.equal(readConfig({ HEADERS_TIMEOUT_MS: '5000', REQUEST_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '0' }, '/d').problems, [
     'KEEP_ALIVE_TIMEOUT_MS must be a whole number from 1 to 600000, not "0"',
     'HEADERS_TIMEOUT_MS (5000) must not exceed REQUEST_TIMEOUT_MS (1000)',

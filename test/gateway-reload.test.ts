@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { swapIn } from '../build/dist/atomic-swap.ts';
+import { builtDist } from './helpers/dist.ts';
+import { runLoad, type Result, type Target } from './helpers/load.ts';
+import { nextRelease } from './helpers/next-release.ts';
+import { startGatewayProcess, type Started } from './helpers/start.ts';
+
+const KEY = 'reload-test-key-0123456789abcdef';
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const FOUR_CODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip'];
+
+/** Requests over many files (so most are read from disk: CACHE_MB=1), in every coding, plus /v1 and searches. */
+function targets(codes: string[]): Target[] {
+  const list: Target[] = [];
+  codes.forEach((code, i) => {
+    const coding = FOUR_CODINGS[i % FOUR_CODINGS.length];
+    for (const path of [`/v1/countries/${code}`, `/v1/phone/${code}`, `/v1/postal-code/${code}`, `/v1/countries/${code}?locale=de`, `/v1/subdivisions/${code}?locale=fr`]) {
+      list.push({ path, headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': coding } });
+    }
+    if (i % 10 === 0) list.push({ path: '/v1', headers: { Authorization: `Bearer ${KEY}` } }, { path: `/v1/countries/search?q=${code.toLowerCase()}`, headers: { Authorization: `Bearer ${KEY}` } });
+  });
+  return list;
+}
+
+/** Why `result` is not a whole answer from the one release it names; undefined when it is. */
+function inconsistency(result: Result, shas: Map<string, Set<string>>): string | undefined {
+  const { target, status, headers, body } = result;
+  if (status !== 200) return `${target.path}: ${status || result.error} ${body.toString().slice(0, 200)}`;
+  const release = headers['data-release'] as string;
+  const sha = sha256(body);
+  if (headers.etag !== `"${sha}"`) return `${target.path}: ETag ${headers.etag} is not the body's ${sha}`;
+  if (!shas.has(release)) return `${target.path}: unknown release ${release}`;
+  if (target.path === '/v1' && JSON.parse(body.toString()).release.id !== release) return `/v1 of another release than ${release}`;
+  if (!target.path.includes('search') && !shas.get(release)!.has(sha)) return `${target.path}: body of no file of release ${release}`;
+  return undefined;
+}
+
+const shasOf = (manifest: any) => new Set(Object.values<any>(manifest.files).map((file) => file.sha256));
+
+/** Resolves when `pattern` has occurred `times` times in the output. */
+async function seen(started: Started, pattern: RegExp, times: number): Promise<void> {
+  await started.waitFor(new RegExp(`(${pattern.source}[^]*){${times}}`));
+}
+
+/** The directories under `parent` that process `pid` holds open. */
+function openDirsUnder(pid: number, parent: string): string[] {
+  return readdirSync(`/proc/${pid}/fd`).flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      return target.startsWith(parent) ? [target] : [];
+    } catch {
+      return []; // closed meanwhile
+    }
+  });
+}
+
+const removeTree = (dir: string) => new Promise<void>((resolve) => spawn('rm', ['-rf', dir]).on('exit', () => resolve()));
+
+// A build's swap under load, then the old tree deleted as the build deletes it: every answer must come
+// whole from the old release or the new one. Alone the gateway finds the new dist by watching its
+// manifest; as a cluster, by SIGHUP to the primary, which each worker acts on.
+const VARIANTS = [
+  { workers: 1, how: 'watching the manifest', env: { WATCH_DIST_MS: '200' }, signal: false },
+  { workers: 2, how: 'SIGHUP to the primary', env: { WATCH_DIST_MS: '0' }, signal: true },
+];
+
+for (const { workers, how, env, signal } of VARIANTS) {
+  const reload = suite(`reload (WORKERS=${workers}, ${how})`);
+
+  reload('should answer every request under load from the old or the new release, whole, across the swap', async () => {
+    const parent = mkdtempSync(join(tmpdir(), 'country-reload-'));
+    const distDir = join(parent, 'dist');
+    let started: Started | undefined;
+    try {
+      const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false);
+      // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
+      const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key));
+      const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
+      const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
+      const list = targets(codes);
+
+      started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
+      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const problems: string[] = [];
+      const releases: string[] = [];
+      const load = runLoad({
+        port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 90_000,
+        next: (index) => list[index % list.length],
+        onResult: (result) => {
+          releases.push(result.headers['data-release'] as string);
+          const problem = inconsistency(result, shas);
+          if (problem && problems.length < 20) problems.push(problem);
+        },
+      });
+      const answered = async (count: number) => {
+        const until = releases.length + count;
+        while (releases.length < until && problems.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+
+      await answered(1000);
+      const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+      if (signal) started.child.kill('SIGHUP');
+      await removeTree(previous); // as the build does once its tree is in: the old files vanish under the old dist
+      await seen(started, /reload \([^)]+\): serving release new-release \(was old-release\)/, workers);
+      await answered(2000);
+      load.stop();
+      await load.done;
+
+      assert.equal(problems, []);
+      assert.ok(releases.includes('old-release') && releases.includes('new-release'));
+      assert.ok(releases.slice(-500).every((release) => release === 'new-release'), 'only the new release once reloaded');
+      assert.not.match(started.output(), /error: |kept release/);
+      // Alone, the serving process is the child: it holds the new tree open, and let go of the old one.
+      if (workers === 1) assert.equal(openDirsUnder(started.child.pid!, parent), [distDir]);
+    } finally {
+      started?.child.kill('SIGKILL');
+      await started?.exited;
+      rmSync(parent, { recursive: true, force: true });
+    }
+  });
+
+  reload.run();
+}
+
+// A dist that fails verification is not served: the gateway keeps the one it has and says why.
+const refused = suite('reload (a damaged dist)');
+
+refused('should keep serving the current release when the new one fails verification', async () => {
+  const parent = mkdtempSync(join(tmpdir(), 'country-reload-'));
+  const distDir = join(parent, 'dist');
+  let started: Started | undefined;
+  try {
+    nextRelease(builtDist(), distDir, 'old-release', () => false);
+    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
+    rmSync(join(`${distDir}.tmp-${process.pid}`, 'v1/phone/BR.json'));
+    started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+    started.child.kill('SIGHUP');
+    await started.waitFor(/reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/);
+    let results: Result[] = [];
+    const load = runLoad({
+      port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
+      next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
+      onResult: (result) => { results = [...results, result]; },
+    });
+    await load.done;
+    assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
+    assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
+  } finally {
+    started?.child.kill('SIGKILL');
+    await started?.exited;
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
+
+refused.run();
