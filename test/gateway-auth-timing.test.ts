@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import { syncBuiltinESMExports } from 'node:module';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { findKey, keysFromList } from '../gateway/keys.ts';
+import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+
+const OTHER_KEYS = ['another-key-0123456789abcdef', 'a-third-key-which-is-quite-a-bit-longer-0123456789'];
+const flip = (char: string) => (char === 'x' ? 'y' : 'x');
+/** `key` with every character from `from` on changed: the first `from` characters match. */
+const matching = (key: string, from: number) => key.slice(0, from) + [...key.slice(from)].map(flip).join('');
+
+// Wrong keys that differ in how much of the configured key they match, and in length.
+const WRONG: [what: string, key: string][] = [
+  ['nothing matched', matching(TEST_KEY, 0)],
+  ['the first half matched', matching(TEST_KEY, TEST_KEY.length / 2)],
+  ['all but the last character matched', matching(TEST_KEY, TEST_KEY.length - 1)],
+  ['one character short', TEST_KEY.slice(0, -1)],
+  ['one character long', `${TEST_KEY}x`],
+  ['a quarter of the length', TEST_KEY.slice(0, 8)],
+  ['ten times the length', TEST_KEY.repeat(10)],
+];
+
+// Keys are compared as SHA-256 digests with crypto.timingSafeEqual: every configured key, 32 bytes
+// against 32 bytes, whatever was presented. Watched on the real gateway over HTTP.
+const comparison = suite('keys (constant-time comparison)');
+let gateway: Gateway;
+const calls: [number, number][] = [];
+const original = crypto.timingSafeEqual;
+comparison.before(async () => {
+  crypto.timingSafeEqual = (a, b) => {
+    calls.push([a.byteLength, b.byteLength]);
+    return original(a, b);
+  };
+  syncBuiltinESMExports(); // for a named import of it under an ESM loader, too
+  gateway = await startGateway({ keys: keysFromList([TEST_KEY, ...OTHER_KEYS].join(',')) });
+});
+comparison.after(async () => {
+  crypto.timingSafeEqual = original;
+  syncBuiltinESMExports();
+  await gateway.close();
+});
+
+for (const [what, key] of [...WRONG, ['the right key', TEST_KEY]] as [string, string][]) {
+  comparison(`should compare ${what} with all 3 keys as 32-byte digests with timingSafeEqual`, async () => {
+    calls.length = 0;
+    const reply = await gateway.request('/v1/countries/BR', { key });
+    assert.is(reply.status, key === TEST_KEY ? 200 : 401);
+    assert.equal(calls, [[32, 32], [32, 32], [32, 32]]);
+  });
+}
+
+comparison('should refuse a missing or malformed key without comparing it with any key', async () => {
+  calls.length = 0;
+  assert.is((await gateway.request('/v1/countries/BR', { key: null })).status, 401);
+  assert.is((await gateway.request('/v1/countries/BR', { key: null, headers: { Authorization: `Basic ${TEST_KEY}` } })).status, 401);
+  assert.is((await gateway.request('/v1/countries/BR', { key: `${TEST_KEY} ${TEST_KEY}` })).status, 401);
+  assert.equal(calls, []);
+});
+
+comparison.run();
+
+// The time findKey takes, measured: many batches of each kind of wrong key interleaved in a shuffled
+// order, compared by their medians with a margin no machine noise reaches. Keys of up to 55 bytes
+// hash in one SHA-256 block, so no honest difference is expected between these at all.
+const measured = suite('keys (timing, measured)');
+const ROUNDS = 41;
+const BATCH = 1000;
+
+/** mulberry32, for a shuffle that is the same every run. */
+function prng(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), state | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+measured('should take the same time for a wrong key whatever part of it matches, within a wide margin', () => {
+  const keys = keysFromList([TEST_KEY, ...OTHER_KEYS].join(','));
+  const classes = WRONG.filter(([, key]) => key.length < 56);
+  const samples = new Map(classes.map(([what]) => [what, [] as number[]]));
+  const random = prng(42);
+  const time = (key: string) => {
+    const started = process.hrtime.bigint();
+    for (let i = 0; i < BATCH; i++) if (findKey(keys, key)) throw new Error('a wrong key was accepted');
+    return Number(process.hrtime.bigint() - started) / BATCH;
+  };
+  for (const [, key] of classes) time(key); // warm up
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = classes.map((entry) => ({ entry, at: random() })).sort((a, b) => a.at - b.at);
+    for (const { entry: [what, key] } of order) samples.get(what)!.push(time(key));
+  }
+  const medians = [...samples].map(([what, values]) => [what, median(values)] as const);
+  const fastest = Math.min(...medians.map(([, ns]) => ns));
+  const slowest = Math.max(...medians.map(([, ns]) => ns));
+  assert.ok(slowest / fastest < 1.5, `median ns per call: ${JSON.stringify(Object.fromEntries(medians))}`);
+});
+
+measured.run();
