@@ -1,31 +1,39 @@
 /**
  * Graceful shutdown: on a signal, stop accepting connections, let open requests finish, then call
  * `onDrained`. Requests that arrive meanwhile on kept-alive connections are answered with
- * `Connection: close`; connections are closed as soon as they fall idle. Returns the drain itself,
- * for a cluster worker that is told to drain by its primary rather than by a signal.
+ * `Connection: close`. A kept-alive connection idle at the signal may already carry the client's next
+ * request, unread: under load, most do. Closing it then would reset that request, so idle connections
+ * are given `idleGraceMs` to bring one (answered, with `Connection: close`) and only then closed, and
+ * after that each as soon as it falls idle. Returns the drain itself, for a cluster worker that is
+ * told to drain by its primary rather than by a signal.
  */
 import type { Server } from 'node:http';
+import { Server as NetServer } from 'node:net';
 
 export interface DrainOptions {
   signals?: NodeJS.Signals[];
   /** Give up waiting after this long and close whatever is still open. */
   timeoutMs?: number;
+  /** How long a connection idle at the signal may take to send a request before it is closed. */
+  idleGraceMs?: number;
   log: (line: string) => void;
   /** Once the server accepts no more connections; by default a log line saying so. */
   onStopped?: (signal: NodeJS.Signals, open: number) => void;
   onDrained: (complete: boolean) => void;
 }
 
-export function drainOnSignals(server: Server, { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, log, onStopped, onDrained }: DrainOptions): (signal: NodeJS.Signals) => void {
+export function drainOnSignals(server: Server, options: DrainOptions): (signal: NodeJS.Signals) => void {
+  const { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, idleGraceMs = 1000, log, onStopped, onDrained } = options;
   let open = 0;
   let draining = false;
+  let closingIdle = false;
 
   server.on('request', (_req, res) => {
     open++;
     if (draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       open--;
-      if (draining && open === 0) server.closeIdleConnections();
+      if (closingIdle && open === 0) server.closeIdleConnections();
     });
   });
 
@@ -38,12 +46,16 @@ export function drainOnSignals(server: Server, { signals = ['SIGTERM', 'SIGINT']
       onDrained(false);
     }, timeoutMs);
     timer.unref();
-    // close() also closes connections that are idle right now; busy ones close when they fall idle (above).
-    server.close(() => {
+    // Not http's close(), which also drops every idle connection at once (see above); net's stops accepting.
+    NetServer.prototype.close.call(server, () => {
       clearTimeout(timer);
       log('drain: done');
       onDrained(true);
     });
+    setTimeout(() => {
+      closingIdle = true;
+      server.closeIdleConnections();
+    }, idleGraceMs).unref();
     if (onStopped) onStopped(signal, open);
     else log(`${signal}: stopped accepting connections; draining ${open} open request(s)`);
   };

@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { drainOnSignals } from '../gateway/drain.ts';
 import { builtDist } from './helpers/dist.ts';
 import { rawManifest } from './helpers/gateway.ts';
+import { runLoad } from './helpers/load.ts';
 import { startGatewayProcess } from './helpers/start.ts';
 
 const KEY = 'shutdown-test-key-0123456789abcdef';
@@ -109,6 +110,42 @@ for (const workers of ['1', '2']) {
     }
     assert.is((await started.exited).code, 0);
     assert.match(started.output(), 'drain: done');
+  });
+
+  // Under load on kept-alive connections: each request either reaches the gateway and is answered in
+  // full, or never reaches it: a new connection refused, or reset before any answer while it waited in
+  // the listen backlog as the gateway stopped listening. A request on a kept-alive connection is never
+  // reset (the gateway does not close one that may carry a request on its way). The gateway logs every
+  // request it read; the client must have received all of them, whole.
+  shutdown('should answer in full every request it read when SIGTERM comes under load', async () => {
+    const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist(), WORKERS: workers });
+    const [, portText] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const paths = ['/v1/countries/BR', '/v1/phone/DE', '/v1/countries?view=full&locale=ka', '/v1/subdivisions/US?locale=fr', '/v1/countries/search?q=an'];
+    const outcomes = new Map<string, number>();
+    const failures: string[] = [];
+    let answered = 0;
+    const load = runLoad({
+      port: Number(portText), concurrency: 16, maxRequests: 100_000, maxMs: 60_000,
+      next: (index) => ({ path: paths[index % paths.length], headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': index % 2 ? 'br' : 'identity' } }),
+      onResult: ({ target, status, headers, body, error, partial, reused }) => {
+        const outcome = status === 200 ? 'answered' : error && !partial && !reused && /^(ECONNREFUSED|ECONNRESET|EPIPE)$/.test(error) ? error : 'failed';
+        outcomes.set(outcome, (outcomes.get(outcome) ?? 0) + 1);
+        if (status === 200) answered++;
+        const whole = status === 200 && headers.etag === `"${createHash('sha256').update(body).digest('hex')}"`;
+        if (outcome === 'failed' || (status === 200 && !whole)) failures.push(`${target.path}: ${status} ${error ?? ''}${reused ? ' (kept-alive)' : ''}`);
+      },
+    });
+    while (answered < 1000 && failures.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+    started.child.kill('SIGTERM');
+    const { code } = await started.exited;
+    load.stop();
+    await load.done;
+
+    assert.is(code, 0);
+    assert.equal(failures, []);
+    const logged = started.output().match(/^GET \S+ 200 [\d.]+ms/gm) ?? [];
+    assert.is(logged.length, outcomes.get('answered'), JSON.stringify([...outcomes]));
+    assert.not.match(started.output(), /\(aborted\)|error: /);
   });
 
   shutdown.run();

@@ -23,6 +23,8 @@ export interface Result {
   error?: string;
   /** Whether any byte of a response arrived before a failure. */
   partial?: boolean;
+  /** Whether it was sent on a kept-alive connection used before. */
+  reused?: boolean;
 }
 
 export interface LoadOptions {
@@ -52,8 +54,9 @@ function send(agent: Agent, port: number, target: Target, timeoutMs: number): Pr
   const started = performance.now();
   return new Promise((resolve) => {
     let partial = false;
-    const fail = (error: Error & { code?: string }) =>
-      resolve({ target, status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: error.code ?? error.message, partial });
+    const fail = (error: Error & { code?: string }) => resolve({
+      target, status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: error.code ?? error.message, partial, reused: req.reusedSocket,
+    });
     const req = request({ host: '127.0.0.1', port, path: target.path, method: target.method ?? 'GET', headers: target.headers, agent }, (res) => {
       partial = true;
       const chunks: Buffer[] = [];
