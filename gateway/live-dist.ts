@@ -130,8 +130,8 @@ export class LiveDist {
     const { dir, createHandler } = this.#options;
     const pinned = pin(dir);
     try {
+      const dist = openDist(dir, { readFrom: pinned.path }); // first: it says best what is wrong with a dist
       const identity = identityOf(statSync(join(pinned.path, 'manifest.json')));
-      const dist = openDist(dir, { readFrom: pinned.path });
       const handler = createHandler(dist, (req, res) => this.#retry(req, res));
       return { dist, handler, identity, open: 0, retired: false, release: pinned.release };
     } catch (error) {

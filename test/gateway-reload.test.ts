@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { swapIn } from '../build/dist/atomic-swap.ts';
+import { LiveDist } from '../gateway/live-dist.ts';
 import { builtDist } from './helpers/dist.ts';
 import { runLoad, type Result, type Target } from './helpers/load.ts';
 import { nextRelease } from './helpers/next-release.ts';
@@ -161,3 +162,51 @@ refused('should keep serving the current release when the new one fails verifica
 });
 
 refused.run();
+
+// LiveDist itself, in this process: when it opens a dist again, and when it does not.
+const live = suite('LiveDist');
+let scratch: string;
+live.before(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'country-live-'));
+  nextRelease(builtDist(), join(scratch, 'dist'), 'first', () => false);
+});
+live.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+function openLive(): { dist: LiveDist; opened: string[]; lines: string[] } {
+  const opened: string[] = [];
+  const lines: string[] = [];
+  const dist = new LiveDist({
+    dir: join(scratch, 'dist'), verify: 'off', log: (line) => lines.push(line),
+    createHandler: (opening) => {
+      opened.push(opening.release.id);
+      return () => {};
+    },
+  });
+  return { dist, opened, lines };
+}
+
+live('should open the same manifest again only when forced, and share a reload among calls made meanwhile', async () => {
+  const { dist, opened } = openLive();
+  await Promise.all([dist.reload('a'), dist.reload('b'), dist.reload('c')]);
+  assert.equal(opened, ['first']);
+  await Promise.all([dist.reload('SIGHUP', true), dist.reload('d'), dist.reload('SIGHUP', true)]);
+  assert.equal(opened, ['first', 'first']);
+});
+
+live('should read through the directory it opened, and keep it when the manifest on disk is refused until it changes', async () => {
+  const { dist, opened, lines } = openLive();
+  const pinned = dist.dist.dir;
+  assert.match(pinned, /^\/proc\/self\/fd\/\d+$/);
+  writeFileSync(join(scratch, 'dist', 'manifest.json.new'), '{"manifest_version":');
+  renameSync(join(scratch, 'dist', 'manifest.json.new'), join(scratch, 'dist', 'manifest.json'));
+  await dist.reload('a');
+  await dist.reload('b');
+  assert.equal(opened, ['first']);
+  assert.is(lines.length, 1, 'a refused manifest is tried once');
+  assert.match(lines[0], /reload \(a\): kept release first: .*manifest\.json: unreadable/);
+  assert.is(dist.dist.dir, pinned);
+  await dist.reload('SIGHUP', true);
+  assert.is(lines.length, 2, 'and again when forced');
+});
+
+live.run();
