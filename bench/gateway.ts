@@ -36,7 +36,7 @@ const environment = (setup: GatewaySetup) => ({
 });
 
 const COMMANDS = {
-  node: [process.execPath, ['--import', 'tsx', join(ROOT, 'gateway', 'start.ts')]],
+  node: [process.execPath, [join(ROOT, 'gateway', 'start.cjs')]],
   'npm start': ['npm', ['start', '--silent']],
 } as const;
 

@@ -1,8 +1,10 @@
 /**
  * Response bodies read from dist/, kept in memory in an LRU bounded by bytes. Only manifest keys are
- * read (callers check), each body is checked against the manifest's size, and concurrent misses for
- * the same file share one read. A kept body also keeps the response headers made for it (send.ts).
+ * read (callers check), each body is checked against the manifest (size; SHA-256 too for a file as
+ * built, whose hash is its ETag) before it is kept or sent, and concurrent misses for the same file
+ * share one read. A kept body also keeps the response headers made for it (send.ts).
  */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CorsHeaders, Pairs } from './cors.ts';
@@ -15,7 +17,8 @@ const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
 
 /**
  * A file of the manifest that is not on disk as the manifest says: gone (a newer build deleted the
- * tree this dist was opened from) or of another size. A newer dist may answer the request instead.
+ * tree this dist was opened from), of another size or other bytes. A newer dist may answer the
+ * request instead; a damaged one is never sent.
  */
 export class UnreadableFile extends Error {}
 
@@ -69,6 +72,9 @@ export class Bodies {
     if (expected === undefined) throw new Error(`${path} is not in the manifest`);
     const bytes = await readDistFile(this.dist.dir, path);
     if (bytes.length !== expected) throw new UnreadableFile(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);
+    if (coding === 'identity' && createHash('sha256').update(bytes).digest('hex') !== file!.sha256) {
+      throw new UnreadableFile(`${path} has other bytes than the manifest's SHA-256`);
+    }
     const body: Body = { bytes };
     this.#cache.set(path, body, bytes.length);
     return body;

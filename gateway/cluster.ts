@@ -4,15 +4,19 @@
  * that cannot start stops the whole start (exit 1), one that dies later is replaced. SIGTERM or SIGINT
  * to the primary drains every worker (each finishes its open requests), then the primary exits 0.
  * SIGHUP to the primary has every worker reload the dist (each serves the new one once it has opened it).
+ * Each of the first workers checks a share of the dist's files once it listens (serve.ts); the
+ * primary adds up their reports, and hands a share not reported to the worker replacing its own.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { VerifyResult } from './verify-dist.ts';
 
 export type WorkerMessage =
   | { type: 'listening'; address: AddressInfo; release: string }
   | { type: 'cannot-start'; lines: string[] }
-  | { type: 'stopped'; signal: NodeJS.Signals; open: number };
+  | { type: 'stopped'; signal: NodeJS.Signals; open: number }
+  | { type: 'verified'; result: VerifyResult; ms: number };
 export type PrimaryMessage = { type: 'drain'; signal: NodeJS.Signals } | { type: 'reload'; reason: string };
 
 export interface ClusterOptions {
@@ -23,7 +27,12 @@ export interface ClusterOptions {
   fail: (lines: string[]) => void;
   /** Once every worker listens. */
   onListening: (address: AddressInfo, release: string) => void;
+  /** Once every share of the files has been checked (when VERIFY_DIST is not off). */
+  onVerified: (result: VerifyResult, ms: number) => void;
 }
+
+/** The environment variable that gives a worker its share of the files to check: `index/count`, or empty for none. */
+export const VERIFY_SHARE_ENV = 'GATEWAY_VERIFY_SHARE';
 
 export function runCluster(options: ClusterOptions): void {
   // Workers load the TypeScript through tsx's in-thread require hook (worker.cjs): quicker and smaller
@@ -36,6 +45,11 @@ export function runCluster(options: ClusterOptions): void {
   const toStop = new Set<Worker>();
   let open = 0;
   let failed = false;
+  /** The share of the files each worker checks until it reports, and what the reports add up to. */
+  const shares = new Map<Worker, string>();
+  const verified: VerifyResult = { files: 0, problems: [] };
+  let reported = 0;
+  let slowestMs = 0;
 
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
   const stoppedOne = (worker: Worker) => {
@@ -43,8 +57,9 @@ export function runCluster(options: ClusterOptions): void {
     options.say(`${draining}: stopped accepting connections; draining ${open} open request(s)`);
   };
 
-  const fork = () => {
-    const worker = cluster.fork(options.env);
+  const fork = (share = '') => {
+    const worker = cluster.fork({ ...options.env, [VERIFY_SHARE_ENV]: share });
+    if (share) shares.set(worker, share);
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'cannot-start') {
         for (const other of live()) other.process.kill('SIGKILL');
@@ -58,6 +73,14 @@ export function runCluster(options: ClusterOptions): void {
       } else if (message.type === 'stopped' && draining) {
         open += message.open;
         stoppedOne(worker);
+      } else if (message.type === 'verified' && shares.delete(worker)) {
+        verified.files += message.result.files;
+        verified.problems.push(...message.result.problems);
+        slowestMs = Math.max(slowestMs, message.ms);
+        if (++reported < options.workers) return;
+        // A damaged dist stops the gateway (onVerified exits): no worker goes on serving it meanwhile.
+        if (verified.problems.length > 0) for (const other of live()) other.process.kill('SIGKILL');
+        options.onVerified({ files: verified.files, problems: verified.problems.sort() }, slowestMs);
       }
     });
   };
@@ -76,7 +99,9 @@ export function runCluster(options: ClusterOptions): void {
     }
     if (!announced) return options.fail([`a worker exited (${code ?? signal}) before it was serving`]);
     options.say(`worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
-    fork();
+    const share = shares.get(worker);
+    shares.delete(worker);
+    fork(share);
   });
 
   const drain = (signal: NodeJS.Signals) => {
@@ -97,5 +122,5 @@ export function runCluster(options: ClusterOptions): void {
     options.say(`SIGHUP: reloading the dist in ${workers.length} worker(s)`);
     for (const worker of workers) worker.send({ type: 'reload', reason: 'SIGHUP' } satisfies PrimaryMessage);
   });
-  for (let i = 0; i < options.workers; i++) fork();
+  for (let i = 0; i < options.workers; i++) fork(`${i}/${options.workers}`);
 }

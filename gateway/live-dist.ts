@@ -13,14 +13,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { VerifyLevel } from './config.ts';
 import { openDist, type Dist } from './dist.ts';
-import { verifyDist } from './verify-dist.ts';
+import { verifyFiles } from './verify-dist.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Retry = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 export interface LiveDistOptions {
   dir: string;
-  /** How a new dist is checked before it serves (the first one was checked by start.ts). */
+  /** How a new dist is checked before it serves (the first one is checked while it serves: serve.ts). */
   verify: VerifyLevel;
   /** The request handler for an opened dist; `retry` is for its app (see GatewayOptions.retry). */
   createHandler: (dist: Dist, retry: Retry) => Handler;
@@ -154,7 +154,7 @@ export class LiveDist {
     try {
       next = this.#open();
       if (verify !== 'off') {
-        const { problems } = await verifyDist(next.dist.dir, { hashes: verify === 'full', extras: false });
+        const { problems } = await verifyFiles(next.dist.dir, next.dist.files, { hashes: verify === 'full' });
         if (problems.length > 0) throw new Error(`${problems.length} file(s) differ from the manifest, such as ${problems[0]}`);
       }
     } catch (error) {

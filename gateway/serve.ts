@@ -1,7 +1,8 @@
 /**
  * Serving one dist on one process: open it, create the app, listen with bounded timeouts (server.ts),
- * log each request (buffered), reload the dist on SIGHUP or when its manifest changes (live-dist.ts)
- * and drain on SIGTERM/SIGINT. Used by start.ts when it serves alone, and by each cluster worker.
+ * check its share of the dist's files against the manifest once listening (VERIFY_DIST), log each
+ * request (buffered), reload the dist on SIGHUP or when its manifest changes (live-dist.ts) and drain
+ * on SIGTERM/SIGINT. Used by start.ts when it serves alone, and by each cluster worker.
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { drainOnSignals } from './drain.ts';
 import { LiveDist, type Handler } from './live-dist.ts';
 import { bufferedLog } from './log-sink.ts';
 import { createGatewayServer } from './server.ts';
+import { verifyFiles, type VerifyOptions, type VerifyResult } from './verify-dist.ts';
 
 export interface ServeHooks {
   /** Lines about the server itself (start, reload, drain). */
@@ -21,6 +23,18 @@ export interface ServeHooks {
   onListening: (address: AddressInfo, dist: Dist) => void;
   /** See drainOnSignals; by default a log line. */
   onStopped?: (signal: NodeJS.Signals, open: number) => void;
+  /** When its share of the files has been checked (see ServeOptions.verifyShare). */
+  onVerified?: (result: VerifyResult, ms: number) => void;
+}
+
+export interface ServeOptions {
+  /**
+   * Which files of the dist this process checks against the manifest once it listens (each cluster
+   * worker a share, so the start waits for none of it); none when absent or VERIFY_DIST=off. Until a
+   * damaged dist is found and the gateway stops, no damaged byte is served: every file read is
+   * checked as it is read (bodies.ts).
+   */
+  verifyShare?: VerifyOptions['share'];
 }
 
 export interface Serving {
@@ -31,7 +45,7 @@ export interface Serving {
 }
 
 /** Opens the dist (throws DistError for a bad one) and starts listening. */
-export function serve(config: Config, hooks: ServeHooks): Serving {
+export function serve(config: Config, hooks: ServeHooks, options: ServeOptions = {}): Serving {
   const sink = bufferedLog();
   const live = new LiveDist({
     dir: config.distDir,
@@ -61,6 +75,14 @@ export function serve(config: Config, hooks: ServeHooks): Serving {
   server.on('request', live.handle);
   server.on('close', () => live.stop());
   server.on('error', (error) => hooks.fail([`cannot listen on ${config.host}:${config.port}: ${error.message}`]));
-  server.listen(config.port, config.host, () => hooks.onListening(server.address() as AddressInfo, live.dist));
+  server.listen(config.port, config.host, () => {
+    hooks.onListening(server.address() as AddressInfo, live.dist);
+    if (options.verifyShare && config.verifyDist !== 'off') {
+      const started = performance.now();
+      const { dir, files } = live.dist;
+      void verifyFiles(dir, files, { hashes: config.verifyDist === 'full', share: options.verifyShare })
+        .then((result) => hooks.onVerified?.(result, performance.now() - started));
+    }
+  });
   return { server, drain, reload };
 }

@@ -1,22 +1,25 @@
 /**
  * `npm start`: the only place that reads the environment. Checks the configuration (all problems at
  * once, exit 1), builds dist/ when it is missing or older than data/ (by running the build script,
- * never importing it), checks dist against its manifest, then serves: itself when WORKERS is 1, else through a node:cluster of WORKERS
- * processes (one per core by default). Each request is logged on a line; SIGTERM drains.
+ * never importing it), then serves: itself when WORKERS is 1, else through a node:cluster of WORKERS
+ * processes (one per core by default). Once listening, the files of dist are checked against its
+ * manifest (VERIFY_DIST), shared out among the workers; a damaged dist stops the gateway (exit 1).
+ * Each request is logged on a line; SIGTERM drains.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { readConfig } from './config.ts';
 import { staleReason } from './freshness.ts';
 import { keysFromList } from './keys.ts';
-import { verifyDist } from './verify-dist.ts';
+import type { VerifyResult } from './verify-dist.ts';
 
 const root = join(import.meta.dirname, '..');
 const say = (line: string) => console.log(`gateway: ${line}`);
-function stop(lines: string[]): never {
-  console.error(`gateway: cannot start:\n${lines.map((line) => `  - ${line}`).join('\n')}`);
+function stop(lines: string[], why = 'cannot start'): never {
+  console.error(`gateway: ${why}:\n${lines.map((line) => `  - ${line}`).join('\n')}`);
   process.exit(1);
 }
 
@@ -36,14 +39,14 @@ if (reason) {
   if (build.status !== 0) stop([`the build failed (exit ${build.status ?? build.signal}); see its output above`]);
 }
 
-// A copied or half-synced dist must not serve: every file the manifest lists, at its size (SHA-256 too with VERIFY_DIST=full).
-if (config.verifyDist !== 'off') {
-  const { files, problems: damage } = await verifyDist(config.distDir, { hashes: config.verifyDist === 'full', extras: false });
-  // No files means no readable manifest: opening the dist below names that problem precisely.
-  if (damage.length > 0 && files > 0) {
-    stop([`${config.distDir} does not match its manifest (${damage.length} of ${files} files; npm run verify -- ${config.distDir} lists all):`,
-      ...damage.slice(0, 10)]);
+// A copied or half-synced dist must not go on serving: every file the manifest lists, at its size (SHA-256 too
+// with VERIFY_DIST=full). Checked while serving, so the start waits for none of it: each file read is checked anyway.
+function verified({ files, problems }: VerifyResult, ms: number): void {
+  if (problems.length > 0) {
+    stop([`${config.distDir} does not match its manifest (${problems.length} of ${files} files; npm run verify -- ${config.distDir} lists all):`,
+      ...problems.slice(0, 10)], 'stopping');
   }
+  say(`checked ${files} files against the manifest (VERIFY_DIST=${config.verifyDist}) in ${(ms / 1000).toFixed(1)} s`);
 }
 
 function announce({ address, port, family }: AddressInfo, release: string): void {
@@ -58,15 +61,18 @@ function announce({ address, port, family }: AddressInfo, release: string): void
 }
 
 // Each mode loads only its own modules: a cluster primary never serves, and the app is most of the code.
+// Loaded with require, which tsx's require hook (start.cjs) handles as it handles this file.
+const load = createRequire(import.meta.url);
 if (config.workers > 1) {
-  const { runCluster } = await import('./cluster.ts');
+  const { runCluster } = load('./cluster.ts') as typeof import('./cluster.ts');
   // Always set, so a GATEWAY_GENERATED_KEY inherited from the environment is never taken for one.
   const env = { DIST_DIR: config.distDir, GATEWAY_GENERATED_KEY: generatedKey ?? '' };
-  runCluster({ workers: config.workers, env, say, fail: stop, onListening: announce });
+  runCluster({ workers: config.workers, env, say, fail: stop, onListening: announce, onVerified: verified });
 } else {
-  const [{ serve }, { DistError }] = await Promise.all([import('./serve.ts'), import('./dist.ts')]);
+  const { serve } = load('./serve.ts') as typeof import('./serve.ts');
+  const { DistError } = load('./dist.ts') as typeof import('./dist.ts');
   try {
-    serve(config, { say, fail: stop, onListening: (address, dist) => announce(address, dist.release.id) });
+    serve(config, { say, fail: stop, onListening: (address, dist) => announce(address, dist.release.id), onVerified: verified }, { verifyShare: { index: 0, count: 1 } });
   } catch (error) {
     if (!(error instanceof DistError)) throw error;
     stop([error.message]);

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
@@ -50,20 +50,44 @@ release('should name the release in GET /v1 with the upstream versions and local
 release.run();
 
 const refuse = suite('start (refuses a dist that fails verification)');
+let parent: string;
+let copy: string;
+refuse.before(() => {
+  parent = mkdtempSync(join(tmpdir(), 'country-damaged-'));
+  copy = join(parent, 'dist');
+  execFileSync('cp', ['-al', builtDist(), copy]); // hard links: a whole copy in a second
+  unlinkSync(join(copy, 'v1/phone/BR.json'));
+  // Same size, other bytes: only a hash tells it from the file built.
+  const other = join(copy, 'v1/phone/DE.json');
+  const bytes = readFileSync(other);
+  unlinkSync(other); // not written through the hard link
+  writeFileSync(other, Buffer.from(bytes.toString('latin1').replace('"DE"', '"XX"'), 'latin1'));
+});
+refuse.after(() => rmSync(parent, { recursive: true, force: true }));
 
-refuse('should refuse to serve a copy of dist with a file missing, naming it', async () => {
-  const parent = mkdtempSync(join(tmpdir(), 'country-damaged-'));
-  const copy = join(parent, 'dist');
-  try {
-    execFileSync('cp', ['-al', builtDist(), copy]); // hard links: a whole copy in a second
-    unlinkSync(join(copy, 'v1/phone/BR.json'));
-    const started = startGatewayProcess({ DIST_DIR: copy, API_KEYS: KEY });
+for (const workers of ['1', '2']) {
+  refuse(`should stop serving a copy of dist with a file missing, naming it (WORKERS=${workers})`, async () => {
+    const started = startGatewayProcess({ DIST_DIR: copy, API_KEYS: KEY, WORKERS: workers });
     const { code } = await started.exited;
     assert.is(code, 1);
-    assert.match(started.output(), 'does not match its manifest');
+    assert.match(started.output(), 'does not match its manifest (1 of ');
     assert.match(started.output(), 'v1/phone/BR.json: missing');
+  });
+}
+
+refuse('should never send a file whose bytes differ from the manifest, even when not verifying (VERIFY_DIST=off)', async () => {
+  const started = startGatewayProcess({ DIST_DIR: copy, API_KEYS: KEY, WORKERS: '1', VERIFY_DIST: 'off' });
+  try {
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const answer = await fetch(`http://127.0.0.1:${port}/v1/phone/DE`, { headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': 'identity' } });
+    assert.is(answer.status, 500);
+    assert.is((await answer.json()).code, 'internal_error');
+    await started.waitFor(/error: GET \/v1\/phone\/DE: .*v1\/phone\/DE\.json has other bytes than the manifest/);
+    const good = await fetch(`http://127.0.0.1:${port}/v1/phone/FR`, { headers: { Authorization: `Bearer ${KEY}` } });
+    assert.is(good.status, 200);
   } finally {
-    rmSync(parent, { recursive: true, force: true });
+    started.child.kill('SIGKILL');
+    await started.exited;
   }
 });
 

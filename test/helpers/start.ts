@@ -15,7 +15,7 @@ export interface Started {
 }
 
 export function startGatewayProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'gateway', 'start.ts')], {
+  const child = spawn(process.execPath, [join(ROOT, 'gateway', 'start.cjs')], {
     cwd: ROOT,
     env: { PATH: process.env.PATH!, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
