@@ -35,9 +35,11 @@ export interface ClusterOptions {
 export const VERIFY_SHARE_ENV = 'GATEWAY_VERIFY_SHARE';
 
 export function runCluster(options: ClusterOptions): void {
-  // Workers load the TypeScript through tsx's in-thread require hook (worker.cjs): quicker and smaller
-  // than the --import tsx this process was started with.
-  cluster.setupPrimary({ exec: join(import.meta.dirname, 'worker.cjs'), execArgv: [] });
+  // Workers load the TypeScript through tsx's in-thread require hook (worker.cjs), and keep their memory
+  // small: a 4 MB young generation instead of 16 (a worker's garbage is short-lived request objects),
+  // and glibc's mmap threshold fixed at its default 128 KiB, so a large body read from disk is given back
+  // to the system when freed rather than left in a heap that only grows (about 50 MB per worker under load).
+  cluster.setupPrimary({ exec: join(import.meta.dirname, 'worker.cjs'), execArgv: ['--max-semi-space-size=4'] });
   const listening = new Set<Worker>();
   let announced = false;
   let draining: NodeJS.Signals | undefined;
@@ -58,7 +60,7 @@ export function runCluster(options: ClusterOptions): void {
   };
 
   const fork = (share = '') => {
-    const worker = cluster.fork({ ...options.env, [VERIFY_SHARE_ENV]: share });
+    const worker = cluster.fork({ MALLOC_MMAP_THRESHOLD_: String(128 * 1024), ...options.env, [VERIFY_SHARE_ENV]: share });
     if (share) shares.set(worker, share);
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'cannot-start') {

@@ -105,6 +105,15 @@ export class LiveDist {
     return this.#pending;
   }
 
+  /** Whether the manifest at `dir` is no longer the one served (a build swapped a new tree in). */
+  async replacedOnDisk(): Promise<boolean> {
+    try {
+      return identityOf(await stat(join(this.#options.dir, 'manifest.json'))) !== this.#current.identity;
+    } catch {
+      return true;
+    }
+  }
+
   stop(): void {
     clearInterval(this.#timer);
   }

@@ -23,7 +23,7 @@ export interface ServeHooks {
   onListening: (address: AddressInfo, dist: Dist) => void;
   /** See drainOnSignals; by default a log line. */
   onStopped?: (signal: NodeJS.Signals, open: number) => void;
-  /** When its share of the files has been checked (see ServeOptions.verifyShare). */
+  /** When its share of the files has been checked (see ServeOptions.verifyShare), unless a reload replaced that dist meanwhile. */
   onVerified?: (result: VerifyResult, ms: number) => void;
 }
 
@@ -79,9 +79,12 @@ export function serve(config: Config, hooks: ServeHooks, options: ServeOptions =
     hooks.onListening(server.address() as AddressInfo, live.dist);
     if (options.verifyShare && config.verifyDist !== 'off') {
       const started = performance.now();
-      const { dir, files } = live.dist;
-      void verifyFiles(dir, files, { hashes: config.verifyDist === 'full', share: options.verifyShare })
-        .then((result) => hooks.onVerified?.(result, performance.now() - started));
+      const checked = live.dist;
+      void verifyFiles(checked.dir, checked.files, { hashes: config.verifyDist === 'full', share: options.verifyShare }).then(async (result) => {
+        // A build swapped a new tree in meanwhile (checked itself before it serves): this one may be deleted by now.
+        if (live.dist !== checked || await live.replacedOnDisk()) return hooks.say(`start-up check of release ${checked.release.id} dropped: a new build replaced it`);
+        hooks.onVerified?.(result, performance.now() - started);
+      });
     }
   });
   return { server, drain, reload };
