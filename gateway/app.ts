@@ -9,11 +9,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerAuth } from './auth.ts';
 import { Bodies, UnreadableFile } from './bodies.ts';
 import { cors, corsOf, withCors, type CorsOptions } from './cors.ts';
-import type { Dist, DistFile } from './dist.ts';
+import type { Dist } from './dist.ts';
 import type { ApiKey } from './keys.ts';
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
 import { requestLog } from './request-log.ts';
-import { declaredPaths, fileRoutes, type RouteOptions } from './routes.ts';
+import { declaredPaths, fileRoutes, type Outcome, type RouteOptions } from './routes.ts';
 import { searchRoute } from './search-route.ts';
 import { sendFile } from './send.ts';
 
@@ -76,7 +76,7 @@ function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
   return false;
 }
 
-/** URLs that resolved to a file, as received: answered again without routing (a bounded number kept, none long). */
+/** URLs that came to a file or a problem, as received: answered again without routing (a bounded number kept, none long). */
 const MAX_RESOLVED = 10_000;
 const MAX_RESOLVED_URL = 256;
 const PASSED = Symbol('passed the steps before the routes');
@@ -88,14 +88,14 @@ export function createApp(options: GatewayOptions): Polka {
   const bodies = new Bodies(dist, options.cacheBytes ?? DEFAULTS.cacheBytes);
   const search = searchRoute({ dist, bodies, maxAge, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
 
-  const resolvedUrls = new Map<string, { key: string; file: DistFile }>();
+  const resolvedUrls = new Map<string, Outcome>();
   const routeOptions: RouteOptions = {
     dist, bodies, maxAge,
-    resolved: (req, key, file) => {
+    resolved: (req, outcome) => {
       const url = (req as Passed)[PASSED];
       if (url === undefined || url.length > MAX_RESOLVED_URL) return;
       if (resolvedUrls.size >= MAX_RESOLVED) resolvedUrls.clear();
-      resolvedUrls.set(url, { key, file });
+      resolvedUrls.set(url, outcome);
     },
   };
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
@@ -126,8 +126,8 @@ export function createApp(options: GatewayOptions): Polka {
   app.get('/v1/countries/search', search);
   for (const [path, handler] of fileRoutes(routeOptions)) app.get(path, handler);
 
-  // Each Polka middleware and route costs a promise and a route search: a URL seen before to resolve
-  // to a file is answered directly, everything else goes through Polka.
+  // Each Polka middleware and route costs a promise and a route search: a URL seen before to come to
+  // a file or a problem is answered directly, everything else goes through Polka.
   const route = app.handler.bind(app);
   (app as { handler: Polka['handler'] }).handler = ((req: Passed, res: ServerResponse) => {
     try {
@@ -136,6 +136,7 @@ export function createApp(options: GatewayOptions): Polka {
       req[PASSED] = url;
       const known = resolvedUrls.get(url);
       if (known === undefined) return route(req as Request, res, undefined as never);
+      if ('code' in known) return sendProblem(res, known.code, known.detail);
       const sending = sendFile(req, res, bodies, known.key, known.file, routeOptions);
       if (sending) sending.catch((error: unknown) => onError(error, req, res));
     } catch (error) {

@@ -8,15 +8,24 @@ import type { ServerResponse } from 'node:http';
 import type { Bodies } from './bodies.ts';
 import type { Dist, DistFile } from './dist.ts';
 import { readLocale, readView } from './params.ts';
-import { quoteCode, sendProblem } from './problem.ts';
+import { quoteCode, sendProblem, type ProblemCode } from './problem.ts';
 import { countryCode, localizedFile, subdivisionCode } from './resolve.ts';
 import { sendFile, type SendOptions } from './send.ts';
+
+/** What a URL comes to, whatever the headers: a file of the manifest, or a problem. */
+export type Outcome = { key: string; file: DistFile } | { code: ProblemCode; detail: string };
 
 export interface RouteOptions extends SendOptions {
   dist: Dist;
   bodies: Bodies;
-  /** Told each URL that resolved to a file, so the next request for it can skip the routing. */
-  resolved?: (req: Request, key: string, file: DistFile) => void;
+  /** Told what each URL came to, so the next request for it can skip the routing. */
+  resolved?: (req: Request, outcome: Outcome) => void;
+}
+
+/** Sends a problem that follows from the URL alone, and tells `resolved`. */
+function refuse(options: RouteOptions, req: Request, res: ServerResponse, code: ProblemCode, detail: string): void {
+  sendProblem(res, code, detail);
+  options.resolved?.(req, { code, detail });
 }
 
 /** What a route answers: a manifest key (`v1/...`), or nothing when it has already sent an error. */
@@ -27,8 +36,8 @@ function serve(options: RouteOptions, resolve: Resolver): Middleware {
     const key = resolve(req, res);
     if (key === undefined) return;
     const file = options.dist.files.get(key);
-    if (!file) return sendProblem(res, 'not_found', 'No such resource.');
-    options.resolved?.(req, key, file);
+    if (!file) return refuse(options, req, res, 'not_found', 'No such resource.');
+    options.resolved?.(req, { key, file });
     return sendFile(req, res, options.bodies, key, file, options);
   };
 }
@@ -38,14 +47,14 @@ export function fileRoutes(options: RouteOptions): [path: string, handler: Middl
 
   const country = (req: Request, res: ServerResponse): string | undefined => {
     const code = countryCode(dist, req.params.country);
-    if (!code) sendProblem(res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
+    if (!code) refuse(options, req, res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
     return code;
   };
 
   /** `rest` in the locale the query asks for; undefined (400 sent) for a malformed locale. */
   const localized = (req: Request, res: ServerResponse, rest: string): string | undefined => {
     const locale = readLocale(req.query, dist);
-    if ('invalid' in locale) return void sendProblem(res, 'invalid_parameter', locale.invalid);
+    if ('invalid' in locale) return void refuse(options, req, res, 'invalid_parameter', locale.invalid);
     return localizedFile(dist, locale.value, rest);
   };
 
@@ -57,7 +66,7 @@ export function fileRoutes(options: RouteOptions): [path: string, handler: Middl
   return [
     ['/v1/countries', serve(options, (req, res) => {
       const view = readView(req.query);
-      if ('invalid' in view) return void sendProblem(res, 'invalid_parameter', view.invalid);
+      if ('invalid' in view) return void refuse(options, req, res, 'invalid_parameter', view.invalid);
       return localized(req, res, view.value === 'full' ? 'countries.full.json' : 'countries.json');
     })],
     ['/v1/countries/:country', serve(options, (req, res) => {
@@ -76,7 +85,7 @@ export function fileRoutes(options: RouteOptions): [path: string, handler: Middl
       if (!code) return undefined;
       const subdivision = subdivisionCode(dist, code, req.params.subdivision);
       if (!subdivision) {
-        return void sendProblem(res, 'subdivision_not_found', `${code} has no subdivision ${quoteCode(req.params.subdivision)}.`);
+        return void refuse(options, req, res, 'subdivision_not_found', `${code} has no subdivision ${quoteCode(req.params.subdivision)}.`);
       }
       return localized(req, res, `subdivisions/${code}/${subdivision}.json`);
     })],
@@ -87,7 +96,7 @@ export function fileRoutes(options: RouteOptions): [path: string, handler: Middl
 export function declaredPaths(options: RouteOptions): Middleware {
   return serve(options, (req, res) => {
     const key = options.dist.paths.get(req.path);
-    if (key === undefined) sendProblem(res, 'not_found', 'No such resource. Every path begins with /v1; see /v1/openapi.json.');
+    if (key === undefined) refuse(options, req, res, 'not_found', 'No such resource. Every path begins with /v1; see /v1/openapi.json.');
     return key;
   });
 }

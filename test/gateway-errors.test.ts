@@ -61,6 +61,23 @@ errors('should not reflect odd path input in a detail', async () => {
   assert.not.match(reply.body.toString(), 'script');
 });
 
+// The gateway remembers what a URL came to and answers it again without routing: the same answer each time.
+const REPEATED = ['/v1/countries/ZZ', '/v1/countries?view=huge', '/v1/countries/BR?locale=%zz', '/v1/subdivisions/BR/XX', '/v2/countries', '/v1/countries/BR'];
+for (const path of REPEATED) {
+  errors(`should answer ${path} the same the second and third time, to GET and HEAD`, async () => {
+    const first = await gateway.request(path);
+    const head = await gateway.request(path, { method: 'HEAD' });
+    const again = await gateway.request(path);
+    assert.is(again.status, first.status);
+    assert.is(head.status, first.status);
+    assert.is(head.body.length, 0);
+    assert.equal(again.body, first.body);
+    const { date: _date, ...headers } = first.headers;
+    const { date: _again, ...againHeaders } = again.headers;
+    assert.equal(againHeaders, headers);
+  });
+}
+
 errors.run();
 
 // A dist whose files vanish after start: the gateway answers 500 internal_error, logs the cause, and keeps serving.
