@@ -1,7 +1,7 @@
 /**
  * The gateway as `npm start` runs it (gateway/start.ts under tsx, NODE_ENV=production, API_KEYS set),
  * a child process logging to a file; and its cold start: spawn to the first 200 on /healthz and on a
- * data path, for `node --import tsx gateway/start.ts` and for `npm start` itself.
+ * data path, for `node gateway/start.cjs` (what `npm start` runs) and for `npm start` itself.
  */
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';

@@ -102,8 +102,8 @@ try {
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians. ${tools.notes.join('; ')}\n`);
   console.log(table(results, ['gateway', ...servers.map((s) => s.name)]));
-  console.log(`\ncold start, spawn to first 200 (median of ${colds.length}, node --import tsx gateway/start.ts): /healthz ${cold.healthz.toFixed(0)} ms,`
-    + ` /v1/countries/BR ${cold.data.toFixed(0)} ms; through npm start (npm + tsx CLI): ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
+  console.log(`\ncold start, spawn to first 200 (median of ${colds.length}, node gateway/start.cjs): /healthz ${cold.healthz.toFixed(0)} ms,`
+    + ` /v1/countries/BR ${cold.data.toFixed(0)} ms; through npm start (npm itself adds about 0.15 s): ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
   console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: fill.peakRss }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();
