@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { findKey, keysFromList } from '../gateway/keys.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { prng } from './helpers/prng.ts';
 
 const OTHER_KEYS = ['another-key-0123456789abcdef', 'a-third-key-which-is-quite-a-bit-longer-0123456789'];
 const flip = (char: string) => (char === 'x' ? 'y' : 'x');
@@ -66,17 +67,6 @@ comparison.run();
 const measured = suite('keys (timing, measured)');
 const ROUNDS = 41;
 const BATCH = 1000;
-
-/** mulberry32, for a shuffle that is the same every run. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 

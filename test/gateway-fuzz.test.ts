@@ -4,21 +4,10 @@ import * as assert from 'uvu/assert';
 import { PROBLEM_STATUS } from '../gateway/problem.ts';
 import { rawManifest, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { runLoad, type Result, type Target } from './helpers/load.ts';
+import { prng } from './helpers/prng.ts';
 
 const SEED = 0x5eed;
 const REQUESTS = 3000;
-
-/** mulberry32: a small seeded PRNG, so every run throws the same requests and a failure can be replayed. */
-function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ENDPOINTS = ['/v1/countries', '/v1/phone', '/v1/postal-code', '/v1/subdivisions', '/v1/subdivisions/BR', '/v1/address-example'];
 const PREFIXES = [...ENDPOINTS, ...ENDPOINTS, ...ENDPOINTS, '/v1/countries/search', '/v1/countries/search', '', '/v1', '/healthz', '/v2',

@@ -5,22 +5,12 @@
  */
 import { createHash } from 'node:crypto';
 import type { Result, Target } from '../helpers/load.ts';
+import { prng } from '../helpers/prng.ts';
 
 export interface Expected extends Target {
   status: number;
   /** For a 200 answered by a file: its manifest key is not known here, only that it is one. */
   file: boolean;
-}
-
-/** mulberry32. */
-export function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(state ^ (state >>> 15), state | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const SEARCHES = ['bra', 'united', 'ger', 'zeal', 'an', 'kor', 'deutschland', 'são tomé', 'côte', 'jap', 'us', '076', 'ind', 'países'];
