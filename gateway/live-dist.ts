@@ -13,7 +13,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { VerifyLevel } from './config.ts';
 import { openDist, type Dist } from './dist.ts';
-import { verifyFiles } from './verify-dist.ts';
+import { verifyFiles, type VerifyOptions, type VerifyResult } from './verify-dist.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Retry = (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -105,13 +105,20 @@ export class LiveDist {
     return this.#pending;
   }
 
-  /** Whether the manifest at `dir` is no longer the one served (a build swapped a new tree in). */
-  async replacedOnDisk(): Promise<boolean> {
-    try {
-      return identityOf(await stat(join(this.#options.dir, 'manifest.json'))) !== this.#current.identity;
-    } catch {
-      return true;
-    }
+  /**
+   * Checks the files of the dist served now (or the given share of them) against its manifest.
+   * Undefined when a new build replaced that dist meanwhile: its tree may be deleted by now, and the
+   * new one is checked before it serves.
+   */
+  async checkServed(options: VerifyOptions): Promise<VerifyResult | undefined> {
+    const checked = this.#current;
+    const result = await verifyFiles(checked.dist.dir, checked.dist.files, options);
+    const onDisk = await this.#manifestIdentity().catch(() => undefined);
+    return this.#current === checked && onDisk === checked.identity ? result : undefined;
+  }
+
+  #manifestIdentity(): Promise<string> {
+    return stat(join(this.#options.dir, 'manifest.json')).then(identityOf);
   }
 
   stop(): void {
@@ -154,7 +161,7 @@ export class LiveDist {
     const was = this.#current;
     let identity: string;
     try {
-      identity = identityOf(await stat(join(dir, 'manifest.json')));
+      identity = await this.#manifestIdentity();
     } catch (error) {
       return log(`reload (${reason}): kept release ${was.dist.release.id}: ${join(dir, 'manifest.json')}: ${(error as NodeJS.ErrnoException).code}`);
     }
@@ -181,7 +188,7 @@ export class LiveDist {
   async #look(): Promise<void> {
     if (this.#pending) return;
     try {
-      const identity = identityOf(await stat(join(this.#options.dir, 'manifest.json')));
+      const identity = await this.#manifestIdentity();
       if (identity !== this.#current.identity && identity !== this.#refused) await this.reload('manifest.json changed');
     } catch { /* mid-swap, or gone: looked at again next time */ }
   }

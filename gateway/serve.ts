@@ -13,7 +13,7 @@ import { drainOnSignals } from './drain.ts';
 import { LiveDist, type Handler } from './live-dist.ts';
 import { bufferedLog } from './log-sink.ts';
 import { createGatewayServer } from './server.ts';
-import { verifyFiles, type VerifyOptions, type VerifyResult } from './verify-dist.ts';
+import type { VerifyOptions, VerifyResult } from './verify-dist.ts';
 
 export interface ServeHooks {
   /** Lines about the server itself (start, reload, drain). */
@@ -79,10 +79,9 @@ export function serve(config: Config, hooks: ServeHooks, options: ServeOptions =
     hooks.onListening(server.address() as AddressInfo, live.dist);
     if (options.verifyShare && config.verifyDist !== 'off') {
       const started = performance.now();
-      const checked = live.dist;
-      void verifyFiles(checked.dir, checked.files, { hashes: config.verifyDist === 'full', share: options.verifyShare }).then(async (result) => {
-        // A build swapped a new tree in meanwhile (checked itself before it serves): this one may be deleted by now.
-        if (live.dist !== checked || await live.replacedOnDisk()) return hooks.say(`start-up check of release ${checked.release.id} dropped: a new build replaced it`);
+      const release = live.dist.release.id;
+      void live.checkServed({ hashes: config.verifyDist === 'full', share: options.verifyShare }).then((result) => {
+        if (!result) return hooks.say(`start-up check of release ${release} dropped: a new build replaced it`);
         hooks.onVerified?.(result, performance.now() - started);
       });
     }
