@@ -6,10 +6,12 @@
  */
 import polka, { type Polka, type Request } from 'polka';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerAuth } from './auth.ts';
+import { bearerAuth, bearerVerdicts } from './auth.ts';
 import { Bodies, UnreadableFile } from './bodies.ts';
-import { cors, corsOf, withCors, type CorsOptions } from './cors.ts';
+import { cors, corsOf, corsPolicy, withCors, type CorsOptions } from './cors.ts';
 import type { Dist } from './dist.ts';
+import { fastAnswers } from './fast-answers.ts';
+import type { Answerer } from './fast-path.ts';
 import type { ApiKey } from './keys.ts';
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
 import { requestLog } from './request-log.ts';
@@ -82,11 +84,13 @@ const MAX_RESOLVED_URL = 256;
 const PASSED = Symbol('passed the steps before the routes');
 type Passed = IncomingMessage & { [PASSED]?: string };
 
-export function createApp(options: GatewayOptions): Polka {
+/** The Polka app, and what it answers from memory for the fast path (fast-path.ts). */
+export type App = Polka & { answer: Answerer };
+
+export function createApp(options: GatewayOptions): App {
   const { dist, log = () => {} } = options;
   const maxAge = options.maxAge ?? DEFAULTS.maxAge;
   const bodies = new Bodies(dist, options.cacheBytes ?? DEFAULTS.cacheBytes);
-  const search = searchRoute({ dist, bodies, maxAge, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
 
   const resolvedUrls = new Map<string, Outcome>();
   const routeOptions: RouteOptions = {
@@ -98,6 +102,7 @@ export function createApp(options: GatewayOptions): Polka {
       resolvedUrls.set(url, outcome);
     },
   };
+  const search = searchRoute({ ...routeOptions, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
     if (error instanceof UnreadableFile && !res.headersSent && options.retry?.(req, res)) return;
     log(`error: ${req.method} ${pathOf(req.url!)}: ${(error as Error)?.stack ?? error}`);
@@ -108,9 +113,11 @@ export function createApp(options: GatewayOptions): Polka {
 
   const logRequest = requestLog(log);
   // Every answer names the data release it comes from, errors included.
-  const answerCors = cors({ origins: options.corsOrigins ?? DEFAULTS.corsOrigins, always: ['Data-Release', dist.release.id] });
+  const corsOptions: CorsOptions = { origins: options.corsOrigins ?? DEFAULTS.corsOrigins, always: ['Data-Release', dist.release.id] };
+  const answerCors = cors(corsOptions);
   const answerHealth = healthCheck(dist);
-  const authenticate = bearerAuth({ keys: options.keys });
+  const verdicts = bearerVerdicts({ keys: options.keys });
+  const authenticate = bearerAuth(verdicts);
   /** The steps before the routes; true when the request goes on to them. */
   const gate = (req: IncomingMessage, res: ServerResponse): boolean => {
     logRequest(req, res);
@@ -123,7 +130,7 @@ export function createApp(options: GatewayOptions): Polka {
     if ((req as Passed)[PASSED] !== undefined || gate(req, res)) next();
   });
   // Before /v1/countries/:country, which would otherwise take "search" for a country code.
-  app.get('/v1/countries/search', search);
+  app.get('/v1/countries/search', search.handle);
   for (const [path, handler] of fileRoutes(routeOptions)) app.get(path, handler);
 
   // Each Polka middleware and route costs a promise and a route search: a URL seen before to come to
@@ -135,7 +142,7 @@ export function createApp(options: GatewayOptions): Polka {
       if (!gate(req, res)) return;
       req[PASSED] = url;
       const known = resolvedUrls.get(url);
-      if (known === undefined) return route(req as Request, res, undefined as never);
+      if (known === undefined || 'search' in known) return route(req as Request, res, undefined as never);
       if ('code' in known) return sendProblem(res, known.code, known.detail);
       const sending = sendFile(req, res, bodies, known.key, known.file, routeOptions);
       if (sending) sending.catch((error: unknown) => onError(error, req, res));
@@ -143,5 +150,10 @@ export function createApp(options: GatewayOptions): Polka {
       onError(error, req, res);
     }
   }) as Polka['handler'];
-  return app;
+
+  const answer = fastAnswers({
+    cors: corsPolicy(corsOptions), verdicts, outcomes: resolvedUrls, bodies, maxAge, log,
+    searchResult: (resultKey) => search.cached(resultKey),
+  });
+  return Object.assign(app, { answer });
 }

@@ -20,21 +20,28 @@ export interface AuthenticatedRequest {
 const challenge = (error?: string) => ['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`];
 const CHALLENGE = { missing: challenge(), malformed: challenge('invalid_request'), unknown: challenge('invalid_token') };
 
-type Refusal = keyof typeof CHALLENGE;
+export type Refusal = keyof typeof CHALLENGE;
 const REFUSALS: Record<Refusal, [code: 'missing_credentials' | 'invalid_credentials', detail: string]> = {
   missing: ['missing_credentials', 'Send your API key as "Authorization: Bearer <key>".'],
   malformed: ['invalid_credentials', 'The Authorization header must be "Bearer <key>".'],
   unknown: ['invalid_credentials', 'The API key is not valid.'],
 };
 
+/** The problem a refusal is answered with: code, detail and the WWW-Authenticate challenge. */
+export function refusalProblem(refusal: Refusal): [code: 'missing_credentials' | 'invalid_credentials', detail: string, headers: (string | number)[]] {
+  return [...REFUSALS[refusal], CHALLENGE[refusal]];
+}
+
+/** The key an Authorization header (as received, on `connection`) presents, or why it is refused. */
+export type Verdicts = (connection: object, header: string | undefined) => ApiKey | Refusal;
+
 /**
- * Returns a check that records the request's key, or answers 401 and returns false.
  * A kept-alive connection sends the same header with every request: the verdict on a header is kept
  * on its connection, and the same header on the same connection gets it again without being hashed
  * again. That comparison is with what this client itself sent before, never with a configured key,
  * so it tells the client nothing.
  */
-export function bearerAuth({ keys }: AuthOptions): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function bearerVerdicts({ keys }: AuthOptions): Verdicts {
   if (keys.length === 0) throw new Error('bearerAuth: at least one API key is required');
   // Per instance, so a verdict reached with other keys (another app) is never reused.
   const verdictOf = Symbol('verdict on the last Authorization header');
@@ -48,15 +55,22 @@ export function bearerAuth({ keys }: AuthOptions): (req: IncomingMessage, res: S
     return findKey(keys, token) ?? 'unknown';
   };
 
+  return (connection, raw) => {
+    const remembering = connection as Remembering;
+    let memo = remembering[verdictOf];
+    if (memo === undefined || memo.header !== raw) remembering[verdictOf] = memo = { header: raw, verdict: judge(raw) };
+    return memo.verdict;
+  };
+}
+
+/** Returns a check that records the request's key, or answers 401 and returns false. */
+export function bearerAuth(options: AuthOptions | Verdicts): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const verdicts = typeof options === 'function' ? options : bearerVerdicts(options);
   return (req, res) => {
-    const raw = req.headers.authorization;
-    const socket = req.socket as Remembering;
-    let memo = socket[verdictOf];
-    if (memo === undefined || memo.header !== raw) socket[verdictOf] = memo = { header: raw, verdict: judge(raw) };
-    const { verdict } = memo;
+    const verdict = verdicts(req.socket, req.headers.authorization);
     if (typeof verdict === 'string') {
-      const [code, detail] = REFUSALS[verdict];
-      sendProblem(res, code, detail, CHALLENGE[verdict]);
+      const [code, detail, challenge] = refusalProblem(verdict);
+      sendProblem(res, code, detail, challenge);
       return false;
     }
     (req as AuthenticatedRequest).apiKey = verdict;

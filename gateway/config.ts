@@ -27,6 +27,8 @@ export interface Config {
   keepAliveTimeoutMs: number;
   /** How often manifest.json is looked at for a new build (0: only on SIGHUP). */
   watchMs: number;
+  /** Whether common requests are answered from memory before node:http (fast-path.ts); FAST_PATH=off leaves all to node:http. */
+  fastPath: boolean;
 }
 
 export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
@@ -91,6 +93,13 @@ function readKeys(env: Env, problems: string[]): ApiKey[] {
   return keys;
 }
 
+function readSwitch(name: string, value: string | undefined, problems: string[]): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  problems.push(`${name} must be on or off, not ${JSON.stringify(value)}`);
+  return true;
+}
+
 function readVerifyLevel(value: string | undefined, problems: string[]): VerifyLevel {
   if (value === undefined || value === '') return 'sizes';
   if ((VERIFY_LEVELS as readonly string[]).includes(value)) return value as VerifyLevel;
@@ -114,6 +123,7 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     requestTimeoutMs: readCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.requestTimeoutMs, problems),
     keepAliveTimeoutMs: readCount('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.keepAliveTimeoutMs, problems),
     watchMs: readCount('WATCH_DIST_MS', env.WATCH_DIST_MS, 0, MAX_MS, CONFIG_DEFAULTS.watchMs, problems),
+    fastPath: readSwitch('FAST_PATH', env.FAST_PATH, problems),
   };
   if (config.headersTimeoutMs > config.requestTimeoutMs) {
     problems.push(`HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);

@@ -29,10 +29,12 @@ export interface CorsHeaders {
   varyOrigin: boolean;
   /** The same for every request (any origin): heads merged with it may be kept. */
   constant: boolean;
+  /** The origin may read the response (preflights are answered in full). */
+  allowed: boolean;
 }
 
 const CORS = Symbol('cors headers');
-const NONE: CorsHeaders = { pairs: [], varyOrigin: false, constant: true };
+const NONE: CorsHeaders = { pairs: [], varyOrigin: false, constant: true, allowed: false };
 const EXPOSED = ['Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate, Data-Release'];
 
 type WithCors = ServerResponse & { [CORS]?: CorsHeaders };
@@ -50,23 +52,33 @@ export function withCors(cors: CorsHeaders, pairs: Pairs): Pairs {
   return merged;
 }
 
-export function cors({ origins, preflightMaxAge = 7200, always = [] }: CorsOptions): (req: { method?: string; headers: Record<string, any> }, res: ServerResponse) => boolean {
-  const anyOrigin = origins === '*';
-  const allowed = new Set(anyOrigin ? [] : origins);
-  const any: CorsHeaders = { pairs: [...always, 'Access-Control-Allow-Origin', '*', ...EXPOSED], varyOrigin: false, constant: true };
-  const refused: CorsHeaders = { pairs: [...always], varyOrigin: true, constant: false };
+/** The CORS headers for a request from `origin` (undefined: no Origin header). */
+export type CorsPolicy = (origin: string | undefined) => CorsHeaders;
+
+export function corsPolicy({ origins, always = [] }: CorsOptions): CorsPolicy {
+  if (origins === '*') {
+    const any: CorsHeaders = { pairs: [...always, 'Access-Control-Allow-Origin', '*', ...EXPOSED], varyOrigin: false, constant: true, allowed: true };
+    return () => any;
+  }
+  const allowed = new Set(origins);
+  const refused: CorsHeaders = { pairs: [...always], varyOrigin: true, constant: false, allowed: false };
+  return (origin) => (origin && allowed.has(origin)
+    ? { pairs: [...always, 'Access-Control-Allow-Origin', origin, ...EXPOSED], varyOrigin: true, constant: false, allowed: true }
+    : refused);
+}
+
+export function cors(options: CorsOptions): (req: { method?: string; headers: Record<string, any> }, res: ServerResponse) => boolean {
+  const { preflightMaxAge = 7200 } = options;
+  const policy = corsPolicy(options);
 
   /** Decides the CORS headers; answers (and returns true for) an OPTIONS request. */
   return (req, res) => {
-    const origin: string | undefined = req.headers.origin;
-    const allowOrigin = anyOrigin ? '*' : origin && allowed.has(origin) ? origin : undefined;
-    const headers = anyOrigin ? any
-      : allowOrigin ? { pairs: [...always, 'Access-Control-Allow-Origin', allowOrigin, ...EXPOSED], varyOrigin: true, constant: false } : refused;
+    const headers = policy(req.headers.origin);
     (res as WithCors)[CORS] = headers;
     if (req.method !== 'OPTIONS') return false;
 
     const pairs: (string | number)[] = ['Allow', ALLOWED_METHODS, 'Content-Length', 0];
-    if (allowOrigin && req.headers['access-control-request-method']) {
+    if (headers.allowed && req.headers['access-control-request-method']) {
       pairs.push('Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Headers', 'Authorization, If-None-Match',
         'Access-Control-Max-Age', preflightMaxAge);
     }

@@ -9,6 +9,7 @@
  */
 import type { Server } from 'node:http';
 import { Server as NetServer } from 'node:net';
+import type { FastPath } from './fast-path.ts';
 
 export interface DrainOptions {
   signals?: NodeJS.Signals[];
@@ -20,10 +21,16 @@ export interface DrainOptions {
   /** Once the server accepts no more connections; by default a log line saying so. */
   onStopped?: (signal: NodeJS.Signals, open: number) => void;
   onDrained: (complete: boolean) => void;
+  /** The connections it holds are closed with node:http's, and their requests go to node:http once draining. */
+  fastPath?: FastPath;
 }
 
 export function drainOnSignals(server: Server, options: DrainOptions): (signal: NodeJS.Signals) => void {
-  const { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, idleGraceMs = 1000, log, onStopped, onDrained } = options;
+  const { signals = ['SIGTERM', 'SIGINT'], timeoutMs = 10_000, idleGraceMs = 1000, log, onStopped, onDrained, fastPath } = options;
+  const closeIdle = () => {
+    server.closeIdleConnections();
+    fastPath?.closeIdleConnections();
+  };
   let open = 0;
   let draining = false;
   let closingIdle = false;
@@ -33,16 +40,18 @@ export function drainOnSignals(server: Server, options: DrainOptions): (signal: 
     if (draining) res.setHeader('Connection', 'close');
     res.once('close', () => {
       open--;
-      if (closingIdle && open === 0) server.closeIdleConnections();
+      if (closingIdle && open === 0) closeIdle();
     });
   });
 
   const drain = (signal: NodeJS.Signals) => {
     if (draining) return;
     draining = true;
+    fastPath?.drain();
     const timer = setTimeout(() => {
       log(`drain: ${open} request(s) still open after ${timeoutMs} ms; closing them`);
       server.closeAllConnections();
+      fastPath?.closeAllConnections();
       onDrained(false);
     }, timeoutMs);
     timer.unref();
@@ -54,7 +63,7 @@ export function drainOnSignals(server: Server, options: DrainOptions): (signal: 
     });
     setTimeout(() => {
       closingIdle = true;
-      server.closeIdleConnections();
+      closeIdle();
     }, idleGraceMs).unref();
     if (onStopped) onStopped(signal, open);
     else log(`${signal}: stopped accepting connections; draining ${open} open request(s)`);

@@ -13,17 +13,24 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { VerifyLevel } from './config.ts';
 import { openDist, type Dist } from './dist.ts';
+import type { Answerer } from './fast-path.ts';
 import { verifyFiles, type VerifyOptions, type VerifyResult } from './verify-dist.ts';
 
 export type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 export type Retry = (req: IncomingMessage, res: ServerResponse) => boolean;
 
+/** How an opened dist is served: its request handler, and its answers from memory for the fast path. */
+export interface DistApp {
+  handle: Handler;
+  answer?: Answerer;
+}
+
 export interface LiveDistOptions {
   dir: string;
   /** How a new dist is checked before it serves (the first one is checked while it serves: serve.ts). */
   verify: VerifyLevel;
-  /** The request handler for an opened dist; `retry` is for its app (see GatewayOptions.retry). */
-  createHandler: (dist: Dist, retry: Retry) => Handler;
+  /** The app for an opened dist; `retry` is for it (see GatewayOptions.retry). */
+  createApp: (dist: Dist, retry: Retry) => DistApp;
   log: (line: string) => void;
   /** How often to look at manifest.json for a new build, in ms; 0 does not look. */
   watchMs?: number;
@@ -31,7 +38,7 @@ export interface LiveDistOptions {
 
 interface Generation {
   dist: Dist;
-  handler: Handler;
+  app: DistApp;
   /** manifest.json as opened (device, inode, size, mtime). */
   identity: string;
   /** Requests dispatched to it and not yet closed; the pin is released at 0 once it is retired. */
@@ -86,6 +93,9 @@ export class LiveDist {
 
   handle: Handler = (req, res) => this.#dispatch(this.#current, req, res);
 
+  /** Answered wholly from memory, by one dist: nothing to pin. */
+  answer: Answerer = (request, connection) => this.#current.app.answer?.(request, connection);
+
   /**
    * Opens the dist at `dir` again (unless its manifest is the one served, when not forced) and serves
    * it if it opens and verifies; otherwise keeps the one served. Concurrent calls share one reload
@@ -130,7 +140,7 @@ export class LiveDist {
     res.once('close', () => {
       if (--generation.open === 0 && generation.retired) generation.release();
     });
-    generation.handler(req, res);
+    generation.app.handle(req, res);
   }
 
   /** The first file that cannot be read sends the request to the dist served after a reload, once. */
@@ -143,13 +153,13 @@ export class LiveDist {
   }
 
   #open(): Generation {
-    const { dir, createHandler } = this.#options;
+    const { dir, createApp } = this.#options;
     const pinned = pin(dir);
     try {
       const dist = openDist(dir, { readFrom: pinned.path }); // first: it says best what is wrong with a dist
       const identity = identityOf(statSync(join(pinned.path, 'manifest.json')));
-      const handler = createHandler(dist, (req, res) => this.#retry(req, res));
-      return { dist, handler, identity, open: 0, retired: false, release: pinned.release };
+      const app = createApp(dist, (req, res) => this.#retry(req, res));
+      return { dist, app, identity, open: 0, retired: false, release: pinned.release };
     } catch (error) {
       pinned.release();
       throw error;

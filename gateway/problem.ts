@@ -55,9 +55,9 @@ function prepare(code: ProblemCode, detail: string, headers: Pairs): Prepared {
   return problem;
 }
 
-/** The status, headers and body of a problem, for a response written without a ServerResponse (server.ts). */
-export function problemParts(code: ProblemCode, detail: string): { status: number; head: Pairs; body: Buffer } {
-  const { head, body } = prepare(code, detail, NO_HEADERS);
+/** The status, headers (without CORS) and body of a problem, for a response written without a ServerResponse (server.ts, fast-answers.ts). */
+export function problemParts(code: ProblemCode, detail: string, headers: Pairs = NO_HEADERS): { status: number; head: Pairs; body: Buffer } {
+  const { head, body } = prepare(code, detail, headers);
   return { status: PROBLEM_STATUS[code], head, body };
 }
 

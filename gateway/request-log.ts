@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthenticatedRequest } from './auth.ts';
-import { MIN_KEY_LENGTH } from './keys.ts';
+import { MIN_KEY_LENGTH, type ApiKey } from './keys.ts';
 
 const SHOWN_PARAMETERS = new Set(['locale', 'view', 'limit']);
 const ELIDED = '…';
@@ -27,6 +27,10 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
+/** The line logged for a request. */
+export const logLine = (method: string, url: string, status: number | string, ms: number, key: ApiKey | undefined): string =>
+  `${method} ${loggablePath(url)} ${status} ${ms.toFixed(1)}ms${key ? ` key=${key.name}` : ''}`;
+
 const LOGGED = Symbol('logged when done');
 
 /**
@@ -41,10 +45,8 @@ export function requestLog(log: (line: string) => void): (req: IncomingMessage, 
     // Captured before any handler runs: the URL as the client sent it.
     const url = req.url!;
     res.once('close', () => {
-      const ms = (performance.now() - started).toFixed(1);
-      const key = (req as AuthenticatedRequest).apiKey;
       const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-      log(`${req.method} ${loggablePath(url)} ${status} ${ms}ms${key ? ` key=${key.name}` : ''}`);
+      log(logLine(req.method!, url, status, performance.now() - started, (req as AuthenticatedRequest).apiKey));
     });
   };
 }

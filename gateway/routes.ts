@@ -12,8 +12,8 @@ import { quoteCode, sendProblem, type ProblemCode } from './problem.ts';
 import { countryCode, localizedFile, subdivisionCode } from './resolve.ts';
 import { sendFile, type SendOptions } from './send.ts';
 
-/** What a URL comes to, whatever the headers: a file of the manifest, or a problem. */
-export type Outcome = { key: string; file: DistFile } | { code: ProblemCode; detail: string };
+/** What a URL comes to, whatever the headers: a file of the manifest, a problem, or a search (its result's key, search-route.ts). */
+export type Outcome = { key: string; file: DistFile } | { code: ProblemCode; detail: string } | { search: string };
 
 export interface RouteOptions extends SendOptions {
   dist: Dist;
@@ -23,7 +23,7 @@ export interface RouteOptions extends SendOptions {
 }
 
 /** Sends a problem that follows from the URL alone, and tells `resolved`. */
-function refuse(options: RouteOptions, req: Request, res: ServerResponse, code: ProblemCode, detail: string): void {
+export function refuse(options: Pick<RouteOptions, 'resolved'>, req: Request, res: ServerResponse, code: ProblemCode, detail: string): void {
   sendProblem(res, code, detail);
   options.resolved?.(req, { code, detail });
 }

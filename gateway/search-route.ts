@@ -5,13 +5,13 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Middleware } from 'polka';
+import type { Middleware, Request } from 'polka';
 import { readDistFile, type Bodies } from './bodies.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 import { readLimit, readLocale, readSearchText, readView } from './params.ts';
-import { sendProblem } from './problem.ts';
 import { localizedFile } from './resolve.ts';
+import { refuse, type Outcome } from './routes.ts';
 import { CountrySearch } from './search.ts';
 import { sendJson, type SendOptions } from './send.ts';
 
@@ -67,9 +67,23 @@ export interface SearchRouteOptions extends SendOptions {
   /** Bytes of list files whose items are kept (a full list is about 1 MB). */
   listCacheBytes: number;
   resultCacheBytes: number;
+  /** Told what each URL came to: a problem, or the key of its result. */
+  resolved?: (req: Request, outcome: Outcome) => void;
 }
 
-export function searchRoute(options: SearchRouteOptions): Middleware {
+export interface SearchResult {
+  body: Buffer;
+  etag: string;
+  contentLanguage: string | null;
+}
+
+export interface SearchRoute {
+  handle: Middleware;
+  /** A result computed before, while it is kept. */
+  cached: (resultKey: string) => SearchResult | undefined;
+}
+
+export function searchRoute(options: SearchRouteOptions): SearchRoute {
   const { dist, bodies } = options;
   // Built on the first search rather than at start (it takes about 90 ms), so the gateway answers sooner
   // after a start; that the index is there, whole, is checked now.
@@ -83,7 +97,7 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
   ));
   const lists = new SizeBoundedLru<CountryList>(options.listCacheBytes);
   // Searches repeat (type-ahead): answers are kept by list, limit and text.
-  const results = new SizeBoundedLru<{ body: Buffer; etag: string; contentLanguage: string | null }>(options.resultCacheBytes);
+  const results = new SizeBoundedLru<SearchResult>(options.resultCacheBytes);
 
   async function countryList(key: string): Promise<CountryList> {
     const cached = lists.get(key);
@@ -95,15 +109,15 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
     return list;
   }
 
-  return async (req, res) => {
+  const handle: Middleware = async (req, res) => {
     const query = readSearchText(req.query);
-    if ('invalid' in query) return sendProblem(res, 'invalid_parameter', query.invalid);
+    if ('invalid' in query) return refuse(options, req, res, 'invalid_parameter', query.invalid);
     const locale = readLocale(req.query, dist);
-    if ('invalid' in locale) return sendProblem(res, 'invalid_parameter', locale.invalid);
+    if ('invalid' in locale) return refuse(options, req, res, 'invalid_parameter', locale.invalid);
     const view = readView(req.query);
-    if ('invalid' in view) return sendProblem(res, 'invalid_parameter', view.invalid);
+    if ('invalid' in view) return refuse(options, req, res, 'invalid_parameter', view.invalid);
     const limit = readLimit(req.query);
-    if ('invalid' in limit) return sendProblem(res, 'invalid_parameter', limit.invalid);
+    if ('invalid' in limit) return refuse(options, req, res, 'invalid_parameter', limit.invalid);
 
     const listKey = localizedFile(dist, locale.value, view.value === 'full' ? 'countries.full.json' : 'countries.json');
     const resultKey = `${listKey}\0${limit.value}\0${query.value}`;
@@ -123,6 +137,8 @@ export function searchRoute(options: SearchRouteOptions): Middleware {
       result = { body, etag: `"${createHash('sha256').update(body).digest('hex')}"`, contentLanguage: list.contentLanguage };
       results.set(resultKey, result, body.length);
     }
+    options.resolved?.(req, { search: resultKey });
     sendJson(req, res, result.body, result.etag, result.contentLanguage, options);
   };
+  return { handle, cached: (resultKey) => results.get(resultKey) };
 }

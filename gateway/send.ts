@@ -57,13 +57,18 @@ export interface SendOptions {
 }
 
 /** Headers every 200 and 304 of a body carry. */
-function validators(etag: string, contentLanguage: string | null, options: SendOptions): Pairs {
+export function validators(etag: string, contentLanguage: string | null, options: SendOptions): Pairs {
   const pairs: Pairs = ['ETag', etag, 'Cache-Control', `public, max-age=${options.maxAge}`];
   if (contentLanguage) pairs.push('Content-Language', contentLanguage);
   return pairs;
 }
 
-function fileHead(file: DistFile, coding: Coding, options: SendOptions): Pairs {
+/** The headers of a 304 answering a conditional request for a file. */
+export const notModifiedHead = (file: DistFile, options: SendOptions): Pairs =>
+  [...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'];
+
+/** The headers of a 200 with a file in `coding`. */
+export function fileHead(file: DistFile, coding: Coding, options: SendOptions): Pairs {
   const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
   const pairs: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', length];
   if (coding !== 'identity') pairs.push('Content-Encoding', coding);
@@ -85,7 +90,7 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodi
   const cors = corsOf(res);
   const ifNoneMatch = req.headers['if-none-match'];
   if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, `"${file.sha256}"`)) {
-    res.writeHead(304, withCors(cors, [...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'])).end();
+    res.writeHead(304, withCors(cors, notModifiedHead(file, options))).end();
     return;
   }
   const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
@@ -98,6 +103,10 @@ export function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodi
   return bodies.read(key, coding).then((read) => sendBody(res, cors, read, file, coding, options));
 }
 
+/** The headers of a 200 with a computed body. */
+export const jsonHead = (body: Buffer, etag: string, contentLanguage: string | null, options: SendOptions): Pairs =>
+  ['Content-Type', JSON_TYPE, 'Content-Length', body.length, ...validators(etag, contentLanguage, options)];
+
 /** A computed body (search results) with its ETag: same caching contract; sent uncompressed. */
 export function sendJson(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string, contentLanguage: string | null, options: SendOptions): void {
   const cors = corsOf(res);
@@ -105,6 +114,6 @@ export function sendJson(req: IncomingMessage, res: ServerResponse, body: Buffer
     res.writeHead(304, withCors(cors, validators(etag, contentLanguage, options))).end();
     return;
   }
-  res.writeHead(200, withCors(cors, ['Content-Type', JSON_TYPE, 'Content-Length', body.length, ...validators(etag, contentLanguage, options)]));
+  res.writeHead(200, withCors(cors, jsonHead(body, etag, contentLanguage, options)));
   res.end(req.method === 'HEAD' ? undefined : body);
 }

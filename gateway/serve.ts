@@ -10,6 +10,7 @@ import { createApp } from './app.ts';
 import type { Config } from './config.ts';
 import type { Dist } from './dist.ts';
 import { drainOnSignals } from './drain.ts';
+import { fastPath } from './fast-path.ts';
 import { LiveDist, type Handler } from './live-dist.ts';
 import { bufferedLog } from './log-sink.ts';
 import { createGatewayServer } from './server.ts';
@@ -52,9 +53,10 @@ export function serve(config: Config, hooks: ServeHooks, options: ServeOptions =
     verify: config.verifyDist,
     watchMs: config.watchMs,
     log: hooks.say,
-    createHandler: (dist, retry) => createApp({
-      dist, keys: config.keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log: sink.log, retry,
-    }).handler as unknown as Handler,
+    createApp: (dist, retry) => {
+      const app = createApp({ dist, keys: config.keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log: sink.log, retry });
+      return { handle: app.handler as unknown as Handler, answer: app.answer };
+    },
   });
   const server = createGatewayServer({
     headersTimeoutMs: config.headersTimeoutMs,
@@ -62,7 +64,9 @@ export function serve(config: Config, hooks: ServeHooks, options: ServeOptions =
     keepAliveTimeoutMs: config.keepAliveTimeoutMs,
     headers: () => ['Data-Release', live.dist.release.id],
   });
+  const fast = config.fastPath ? fastPath(server, { ...config, answer: live.answer }) : undefined;
   const drain = drainOnSignals(server, {
+    fastPath: fast,
     log: hooks.say,
     onStopped: hooks.onStopped,
     onDrained: (complete) => {

@@ -102,8 +102,13 @@ settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, 
   assert.equal({ ...defaults, keys: defaults.keys.length }, {
     port: 3000, host: '127.0.0.1', keys: 0, distDir: '/srv/dist', corsOrigins: '*', production: false,
     workers, cacheBytes: Math.floor((64 * 2 ** 20) / workers), verifyDist: 'sizes',
-    headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, watchMs: 2000,
+    headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, watchMs: 2000, fastPath: true,
   });
+});
+settings('should turn the fast path off with FAST_PATH=off, and refuse any value but on and off', () => {
+  assert.is(readConfig({ FAST_PATH: 'off' }, '/d').config.fastPath, false);
+  assert.is(readConfig({ FAST_PATH: 'on' }, '/d').config.fastPath, true);
+  assert.equal(readConfig({ FAST_PATH: 'no' }, '/d').problems, ['FAST_PATH must be on or off, not "no"']);
 });
 settings('should take the timeouts and the watch interval, and refuse a headers timeout over the request timeout', () => {
   const env = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '65000', WATCH_DIST_MS: '0' };

@@ -177,9 +177,9 @@ function openLive(): { dist: LiveDist; opened: string[]; lines: string[] } {
   const lines: string[] = [];
   const dist = new LiveDist({
     dir: join(scratch, 'dist'), verify: 'off', log: (line) => lines.push(line),
-    createHandler: (opening) => {
+    createApp: (opening) => {
       opened.push(opening.release.id);
-      return () => {};
+      return { handle: () => {} };
     },
   });
   return { dist, opened, lines };

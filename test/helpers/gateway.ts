@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { createApp, type GatewayOptions } from '../../gateway/app.ts';
 import { openDist, type Dist } from '../../gateway/dist.ts';
 import { keysFromList } from '../../gateway/keys.ts';
-import { createGatewayServer, type ServerOptions } from '../../gateway/server.ts';
+import { fastPath, type Answerer } from '../../gateway/fast-path.ts';
+import { createGatewayServer, SERVER_DEFAULTS, type ServerOptions } from '../../gateway/server.ts';
 import { builtDist } from './dist.ts';
 
 export const TEST_KEY = 'test-key-0123456789-abcdefghij';
@@ -44,19 +45,33 @@ export interface Gateway {
   port: number;
   logs: string[];
   request: (path: string, options?: RequestOptions) => Promise<Reply>;
+  /** How many requests the fast path has answered. */
+  fastAnswered: () => number;
   /** Sends `text` as it is on a fresh connection; resolves with the raw response. */
   raw: (text: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
-/** `server`: the HTTP server's own options (timeouts), as serve.ts passes them. */
-export async function startGateway({ server: serverOptions, ...options }: Partial<GatewayOptions> & { server?: ServerOptions } = {}): Promise<Gateway> {
+/**
+ * `server`: the HTTP server's own options (timeouts), as serve.ts passes them. The fast path answers
+ * what it can, as in serve.ts, unless `fastPath` is false (node:http and the app answer everything).
+ */
+export async function startGateway(
+  { server: serverOptions, fastPath: withFastPath = true, ...options }: Partial<GatewayOptions> & { server?: ServerOptions; fastPath?: boolean } = {},
+): Promise<Gateway> {
   const logs: string[] = [];
   const dist = options.dist ?? testDist();
   const app = createApp({ dist, keys: keysFromList(TEST_KEY), log: (line) => logs.push(line), ...options });
   // The server serve.ts listens with; polka's handler is called with (req, res) only, as there.
   const server = createGatewayServer({ headers: () => ['Data-Release', dist.release.id], ...serverOptions });
   server.on('request', app.handler as unknown as RequestListener);
+  let fastAnswered = 0;
+  const answer: Answerer = (request, connection) => {
+    const found = app.answer(request, connection);
+    if (found) fastAnswered++;
+    return found;
+  };
+  const fast = withFastPath ? fastPath(server, { ...SERVER_DEFAULTS, ...serverOptions, answer }) : undefined;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
@@ -83,7 +98,8 @@ export async function startGateway({ server: serverOptions, ...options }: Partia
 
   const close = () => new Promise<void>((resolve) => {
     server.closeAllConnections();
+    fast?.closeAllConnections();
     server.close(() => resolve());
   });
-  return { port, logs, request, raw, close };
+  return { port, logs, request, raw, close, fastAnswered: () => fastAnswered };
 }

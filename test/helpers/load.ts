@@ -36,6 +36,8 @@ export interface LoadOptions {
   maxMs: number;
   /** Milliseconds a request may take before it counts as failed (the socket is destroyed). */
   requestTimeoutMs?: number;
+  /** Each request on a connection of its own (still asking for keep-alive), closed after its answer. */
+  freshConnections?: boolean;
 }
 
 export interface Load {
@@ -86,7 +88,9 @@ export function runLoad(options: LoadOptions): Load {
   const loop = async () => {
     while (!stopped && sent < options.maxRequests && performance.now() < deadline) {
       const index = sent++;
-      options.onResult(await send(agent, options.port, options.next(index), options.requestTimeoutMs ?? 30_000));
+      const using = options.freshConnections ? new Agent({ keepAlive: true }) : agent;
+      options.onResult(await send(using, options.port, options.next(index), options.requestTimeoutMs ?? 30_000));
+      if (using !== agent) using.destroy();
     }
   };
   const done = Promise.all(Array.from({ length: options.concurrency }, loop)).then(() => {

@@ -1,0 +1,94 @@
+/**
+ * What the fast path (fast-path.ts) may answer for one app, from memory: the answer the app itself
+ * gives, made once and kept. In the app's order of work: CORS (only when its headers are the same for
+ * every request), the health check (always left to the app), the key, then what the app found the
+ * URL comes to when it answered it before: a problem, a file whose body is in memory, or a search
+ * result still kept. Anything else is undefined, and node:http and the app answer the request.
+ */
+import { STATUS_CODES } from 'node:http';
+import { refusalProblem, type Verdicts } from './auth.ts';
+import type { Bodies } from './bodies.ts';
+import { withCors, type CorsHeaders, type CorsPolicy, type Pairs } from './cors.ts';
+import type { Answer, Answerer, SimpleRequest } from './fast-path.ts';
+import { problemParts, type ProblemCode } from './problem.ts';
+import { logLine } from './request-log.ts';
+import type { Outcome } from './routes.ts';
+import type { SearchResult } from './search-route.ts';
+import { chooseEncoding, fileHead, jsonHead, matchesEtag, notModifiedHead, validators, type SendOptions } from './send.ts';
+
+export interface FastAnswersOptions extends SendOptions {
+  cors: CorsPolicy;
+  verdicts: Verdicts;
+  /** What the app found each URL (as received) comes to. */
+  outcomes: ReadonlyMap<string, Outcome>;
+  bodies: Bodies;
+  searchResult: (resultKey: string) => SearchResult | undefined;
+  log: (line: string) => void;
+}
+
+/** The status line and headers as node:http writes them for res.writeHead(status, pairs). */
+export function rawHead(status: number, pairs: Pairs): string {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (let i = 0; i < pairs.length; i += 2) head += `${pairs[i]}: ${pairs[i + 1]}\r\n`;
+  return head;
+}
+
+type Made = Answer & { status: number };
+
+export function fastAnswers(options: FastAnswersOptions): Answerer {
+  const { verdicts, outcomes, bodies, log } = options;
+  // Each answer is made once, kept by what it answers from (an outcome, a body, a search result) and its variant.
+  const made = new WeakMap<object, Map<string, Made>>();
+  const kept = (from: object, variant: string, make: () => Made): Made => {
+    let variants = made.get(from);
+    if (!variants) made.set(from, (variants = new Map()));
+    let answer = variants.get(variant);
+    if (!answer) variants.set(variant, (answer = make()));
+    return answer;
+  };
+  const refusals = new Map<string, Made>();
+
+  const problem = (cors: CorsHeaders, method: string, code: ProblemCode, detail: string, headers?: Pairs): Made => {
+    const { status, head, body } = problemParts(code, detail, headers);
+    return { status, head: rawHead(status, withCors(cors, head)), body: method === 'HEAD' ? undefined : body };
+  };
+  const success = (cors: CorsHeaders, status: number, pairs: Pairs, body?: Buffer): Made =>
+    ({ status, head: rawHead(status, withCors(cors, pairs)), body });
+
+  const answerTo = (request: SimpleRequest, cors: CorsHeaders, outcome: Outcome): Made | undefined => {
+    const { method, ifNoneMatch } = request;
+    if ('code' in outcome) return kept(outcome, method, () => problem(cors, method, outcome.code, outcome.detail));
+    if ('search' in outcome) {
+      const result = options.searchResult(outcome.search);
+      if (!result) return undefined;
+      if (matchesEtag(ifNoneMatch, result.etag)) return kept(result, '304', () => success(cors, 304, validators(result.etag, result.contentLanguage, options)));
+      return kept(result, method, () => success(cors, 200, jsonHead(result.body, result.etag, result.contentLanguage, options), method === 'HEAD' ? undefined : result.body));
+    }
+    const { key, file } = outcome;
+    if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, `"${file.sha256}"`)) return kept(outcome, '304', () => success(cors, 304, notModifiedHead(file, options)));
+    const coding = chooseEncoding(request.acceptEncoding, file.encodings);
+    if (method === 'HEAD') return kept(outcome, coding, () => success(cors, 200, fileHead(file, coding, options)));
+    const body = bodies.cached(key, coding);
+    return body && kept(body, 'GET', () => success(cors, 200, fileHead(file, coding, options), body.bytes));
+  };
+
+  return (request, connection) => {
+    const started = performance.now();
+    const cors = options.cors(request.origin);
+    const { method, url } = request;
+    // The health check's path, with or without a query, is the app's.
+    if (!cors.constant || url.startsWith('/healthz') && (url.length === 8 || url[8] === '?')) return undefined;
+    const verdict = verdicts(connection, request.authorization);
+    let answer: Made | undefined;
+    if (typeof verdict === 'string') {
+      const id = `${verdict} ${method}`;
+      answer = refusals.get(id);
+      if (!answer) refusals.set(id, (answer = problem(cors, method, ...refusalProblem(verdict))));
+    } else {
+      const outcome = outcomes.get(url);
+      answer = outcome && answerTo(request, cors, outcome);
+    }
+    if (answer) log(logLine(method, url, answer.status, performance.now() - started, typeof verdict === 'string' ? undefined : verdict));
+    return answer;
+  };
+}

@@ -1,0 +1,211 @@
+/**
+ * The fast path: the common request answered from memory on the socket itself, before node:http
+ * sees it. node:http's machinery (parser, IncomingMessage, ServerResponse, header checks) costs more
+ * per request than the rest of the gateway; writing a response made once costs almost nothing.
+ *
+ * Each new connection starts here. A request is answered here only when it is complete in the bytes
+ * read, simple (below), and the app has its answer in memory (fast-answers.ts). At the first request
+ * that is not, the connection is handed to node:http for good, with every byte not yet answered, as
+ * if it had just been accepted: node:http and Polka then answer that request and all that follow,
+ * exactly as they would without this file. A request is simple when it is a GET or HEAD of an
+ * origin-form target in HTTP/1.1, its head at most 8 KiB of printable ASCII, each header line
+ * `name: value`, with exactly one Host, at most one Authorization, If-None-Match, Accept-Encoding and
+ * Origin, and none of the headers that change how HTTP reads the request or keeps the connection
+ * (Content-Length, Transfer-Encoding, Upgrade, Expect, TE, a Connection other than keep-alive).
+ * Other headers change no answer, here or in node:http, and are ignored.
+ *
+ * An answer is the bytes node:http would write for it: the app's status line and headers, then
+ * Date, Connection and Keep-Alive as node:http adds them (test/gateway-fast-path.test.ts compares).
+ * Timeouts are the server's: a connection that sends nothing within headersTimeout gets node's 408,
+ * one idle past keepAliveTimeout after an answer is closed; a partial request is handed over, and
+ * node:http times it.
+ */
+import type { Server } from 'node:http';
+import type { Socket } from 'node:net';
+
+export interface SimpleRequest {
+  method: 'GET' | 'HEAD';
+  /** The request target as received, as node:http's req.url. */
+  url: string;
+  authorization: string | undefined;
+  ifNoneMatch: string | undefined;
+  acceptEncoding: string | undefined;
+  origin: string | undefined;
+}
+
+/** A response as node:http would write it: `head` is its status line and headers up to, not including, Date. */
+export interface Answer {
+  head: string;
+  body: Buffer | undefined;
+  /** head + Date, Connection, Keep-Alive (+ body when small), made again when the second changes. */
+  wire?: Buffer;
+  wireDate?: string;
+}
+
+/** The answer to a simple request on `connection`, or undefined for node:http to answer it. */
+export type Answerer = (request: SimpleRequest, connection: Socket) => Answer | undefined;
+
+export interface FastPathOptions {
+  answer: Answerer;
+  headersTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  requestTimeoutMs: number;
+}
+
+export interface FastPath {
+  /** From now on every request goes to node:http (which answers it with Connection: close while draining). */
+  drain: () => void;
+  /** Closes the connections held here that are waiting for a request. */
+  closeIdleConnections: () => void;
+  closeAllConnections: () => void;
+}
+
+const HEAD_END = '\r\n\r\n';
+const MAX_HEAD = 8192;
+const SIMPLE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*)*)$/;
+/** Bodies up to this size go out in one write with their head. */
+const JOIN_BELOW = 16 * 1024;
+
+/** The request in `head` (without its final CRLF CRLF) when it is simple, else undefined. */
+export function parseSimple(head: string): SimpleRequest | undefined {
+  const match = SIMPLE.exec(head);
+  if (!match) return undefined;
+  const request: SimpleRequest = {
+    method: match[1] as SimpleRequest['method'], url: match[2],
+    authorization: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, origin: undefined,
+  };
+  const lines = match[3];
+  let hosts = 0;
+  for (let start = 2; start < lines.length;) {
+    let end = lines.indexOf('\r\n', start);
+    if (end < 0) end = lines.length;
+    const colon = lines.indexOf(':', start);
+    const value = lines.slice(colon + 1, end).trim();
+    switch (lines.slice(start, colon).toLowerCase()) {
+      case 'host': hosts++; break;
+      case 'authorization': if (request.authorization !== undefined) return undefined; request.authorization = value; break;
+      case 'if-none-match': if (request.ifNoneMatch !== undefined) return undefined; request.ifNoneMatch = value; break;
+      case 'accept-encoding': if (request.acceptEncoding !== undefined) return undefined; request.acceptEncoding = value; break;
+      case 'origin': if (request.origin !== undefined) return undefined; request.origin = value; break;
+      case 'connection': if (value.toLowerCase() !== 'keep-alive') return undefined; break;
+      case 'content-length': case 'transfer-encoding': case 'upgrade': case 'expect': case 'te': case 'proxy-connection':
+        return undefined;
+    }
+    start = end + 2;
+  }
+  return hosts === 1 ? request : undefined;
+}
+
+// As node:http's own Date: made once a second.
+let date: string | undefined;
+function httpDate(): string {
+  if (date === undefined) {
+    const now = new Date();
+    date = now.toUTCString();
+    setTimeout(() => { date = undefined; }, 1000 - now.getMilliseconds()).unref();
+  }
+  return date;
+}
+
+/** Takes the server's connections first; node:http's own listener gets those handed over. */
+export function fastPath(server: Server, options: FastPathOptions): FastPath {
+  const { answer, headersTimeoutMs, keepAliveTimeoutMs, requestTimeoutMs } = options;
+  const [nodeListener, ...others] = server.listeners('connection') as ((socket: Socket) => void)[];
+  if (!nodeListener || others.length > 0) throw new Error('fastPath: the server must have node:http\'s connection listener alone');
+  if (server.maxRequestsPerSocket) throw new Error('fastPath: maxRequestsPerSocket is not supported');
+  server.removeListener('connection', nodeListener);
+  // What node:http adds after the app's headers on a kept-alive connection.
+  const tail = `Connection: keep-alive\r\n${keepAliveTimeoutMs >= 1000 ? `Keep-Alive: timeout=${Math.floor(keepAliveTimeoutMs / 1000)}\r\n` : ''}\r\n`;
+  const held = new Set<Socket>();
+  let draining = false;
+
+  const write = (socket: Socket, answer: Answer) => {
+    const now = httpDate();
+    if (answer.wireDate !== now) {
+      const head = Buffer.from(`${answer.head}Date: ${now}\r\n${tail}`, 'latin1');
+      answer.wire = answer.body && answer.body.length < JOIN_BELOW ? Buffer.concat([head, answer.body]) : head;
+      answer.wireDate = now;
+    }
+    socket.write(answer.wire!);
+    if (answer.body && answer.body.length >= JOIN_BELOW) socket.write(answer.body);
+  };
+
+  function hold(socket: Socket): void {
+    socket.setNoDelay(true);
+    held.add(socket);
+    /** Bytes read and not answered: only while the socket waits for its writes to drain. */
+    let pending: Buffer | undefined;
+    let answered = false;
+
+    const release = () => {
+      socket.off('data', onData).off('drain', onDrain).off('end', onEnd).off('timeout', onTimeout).off('error', onError);
+      socket.setTimeout(0);
+      held.delete(socket);
+    };
+    const handOver = (unanswered: Buffer) => {
+      release();
+      if (unanswered.length > 0 && unanswered.length > 0) socket.unshift(unanswered);
+      // node:http reads a socket read before it (as here) through 'data' events rather than natively.
+      const handle = (socket as Socket & { _handle?: { _consumed?: boolean } })._handle;
+      if (handle) handle._consumed = true;
+      nodeListener.call(server, socket);
+    };
+
+    const serve = (bytes: Buffer) => {
+      socket.cork();
+      let offset = 0;
+      while (offset < bytes.length) {
+        if (socket.writableNeedDrain) {
+          pending = bytes.subarray(offset);
+          socket.pause();
+          socket.setTimeout(requestTimeoutMs);
+          return void socket.uncork();
+        }
+        const end = bytes.indexOf(HEAD_END, offset, 'latin1');
+        const request = !draining && end >= 0 && end - offset <= MAX_HEAD ? parseSimple(bytes.toString('latin1', offset, end)) : undefined;
+        const found = request && answer(request, socket);
+        if (!found) {
+          socket.uncork();
+          return handOver(bytes.subarray(offset));
+        }
+        write(socket, found);
+        answered = true;
+        offset = end + HEAD_END.length;
+      }
+      pending = undefined;
+      socket.uncork();
+      socket.setTimeout(answered ? keepAliveTimeoutMs : headersTimeoutMs);
+    };
+
+    const onData = (chunk: Buffer) => serve(chunk);
+    const onDrain = () => {
+      if (!pending) return;
+      socket.resume();
+      serve(pending);
+    };
+    // node:http does not keep a half-closed connection open: it ends it once its answers are written.
+    const onEnd = () => socket.end();
+    const onTimeout = () => {
+      if (answered || pending) return void socket.destroy();
+      // As node:http, which answers a connection that sent nothing in time through 'clientError'.
+      release();
+      if (server.listenerCount('clientError') === 0) return void socket.destroy();
+      server.emit('clientError', Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    };
+    const onError = () => socket.destroy();
+    socket.on('data', onData).on('drain', onDrain).on('end', onEnd).on('timeout', onTimeout).on('error', onError);
+    socket.once('close', () => held.delete(socket));
+    socket.setTimeout(headersTimeoutMs);
+  }
+
+  server.on('connection', hold);
+  return {
+    drain: () => { draining = true; },
+    closeIdleConnections: () => {
+      for (const socket of held) if (socket.writableLength === 0) socket.destroy();
+    },
+    closeAllConnections: () => {
+      for (const socket of held) socket.destroy();
+    },
+  };
+}
