@@ -11,7 +11,7 @@ import type { Bodies } from './bodies.ts';
 import { withCors, type CorsHeaders, type CorsPolicy, type Pairs } from './cors.ts';
 import type { Answer, Answerer, SimpleRequest } from './fast-path.ts';
 import { problemParts, type ProblemCode } from './problem.ts';
-import { logLine } from './request-log.ts';
+import { loggablePath, logLine } from './request-log.ts';
 import type { Outcome } from './routes.ts';
 import type { SearchResult } from './search-route.ts';
 import { chooseEncoding, fileHead, jsonHead, matchesEtag, notModifiedHead, validators, type SendOptions } from './send.ts';
@@ -47,6 +47,13 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     return answer;
   };
   const refusals = new Map<string, Made>();
+  // The same request object comes again for the same bytes on a connection (fast-path.ts).
+  const shownUrls = new WeakMap<SimpleRequest, string>();
+  const shown = (request: SimpleRequest) => {
+    let url = shownUrls.get(request);
+    if (url === undefined) shownUrls.set(request, (url = loggablePath(request.url)));
+    return url;
+  };
 
   const problem = (cors: CorsHeaders, method: string, code: ProblemCode, detail: string, headers?: Pairs): Made => {
     const { status, head, body } = problemParts(code, detail, headers);
@@ -88,7 +95,7 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
       const outcome = outcomes.get(url);
       answer = outcome && answerTo(request, cors, outcome);
     }
-    if (answer) log(logLine(method, url, answer.status, performance.now() - started, typeof verdict === 'string' ? undefined : verdict));
+    if (answer) log(logLine(method, shown(request), answer.status, performance.now() - started, typeof verdict === 'string' ? undefined : verdict));
     return answer;
   };
 }

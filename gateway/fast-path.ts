@@ -23,21 +23,22 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 
+/** A simple request, as parsed; the same object again for the same bytes again on a connection. */
 export interface SimpleRequest {
-  method: 'GET' | 'HEAD';
+  readonly method: 'GET' | 'HEAD';
   /** The request target as received, as node:http's req.url. */
-  url: string;
-  authorization: string | undefined;
-  ifNoneMatch: string | undefined;
-  acceptEncoding: string | undefined;
-  origin: string | undefined;
+  readonly url: string;
+  readonly authorization: string | undefined;
+  readonly ifNoneMatch: string | undefined;
+  readonly acceptEncoding: string | undefined;
+  readonly origin: string | undefined;
 }
 
 /** A response as node:http would write it: `head` is its status line and headers up to, not including, Date. */
 export interface Answer {
   head: string;
   body: Buffer | undefined;
-  /** head + Date, Connection, Keep-Alive (+ body when small), made again when the second changes. */
+  /** head + Date, Connection, Keep-Alive (+ body when small), as written in the second `wireDate`. */
   wire?: Buffer;
   wireDate?: string;
 }
@@ -70,7 +71,7 @@ const JOIN_BELOW = 16 * 1024;
 export function parseSimple(head: string): SimpleRequest | undefined {
   const match = SIMPLE.exec(head);
   if (!match) return undefined;
-  const request: SimpleRequest = {
+  const request: { -readonly [K in keyof SimpleRequest]: SimpleRequest[K] } = {
     method: match[1] as SimpleRequest['method'], url: match[2],
     authorization: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, origin: undefined,
   };
@@ -107,6 +108,27 @@ function httpDate(): string {
   return date;
 }
 
+/** The answers given a wire in the second `wiredAt`: only those keep one, so memory holds a second's worth. */
+let wired: Answer[] = [];
+let wiredAt: string | undefined;
+
+/** The bytes of `answer` as written now (the body too when small). */
+function wireOf(answer: Answer, tail: string): Buffer {
+  const now = httpDate();
+  if (answer.wireDate !== now) {
+    if (wiredAt !== now) {
+      for (const stale of wired) stale.wire = stale.wireDate = undefined;
+      wired = [];
+      wiredAt = now;
+    }
+    const head = Buffer.from(`${answer.head}Date: ${now}\r\n${tail}`, 'latin1');
+    answer.wire = answer.body && answer.body.length < JOIN_BELOW ? Buffer.concat([head, answer.body]) : head;
+    answer.wireDate = now;
+    wired.push(answer);
+  }
+  return answer.wire!;
+}
+
 /** Takes the server's connections first; node:http's own listener gets those handed over. */
 export function fastPath(server: Server, options: FastPathOptions): FastPath {
   const { answer, headersTimeoutMs, keepAliveTimeoutMs, requestTimeoutMs } = options;
@@ -120,14 +142,15 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
   let draining = false;
 
   const write = (socket: Socket, answer: Answer) => {
-    const now = httpDate();
-    if (answer.wireDate !== now) {
-      const head = Buffer.from(`${answer.head}Date: ${now}\r\n${tail}`, 'latin1');
-      answer.wire = answer.body && answer.body.length < JOIN_BELOW ? Buffer.concat([head, answer.body]) : head;
-      answer.wireDate = now;
+    const wire = wireOf(answer, tail);
+    if (answer.body && answer.body.length >= JOIN_BELOW) {
+      socket.cork();
+      socket.write(wire);
+      socket.write(answer.body);
+      socket.uncork();
+    } else {
+      socket.write(wire);
     }
-    socket.write(answer.wire!);
-    if (answer.body && answer.body.length >= JOIN_BELOW) socket.write(answer.body);
   };
 
   function hold(socket: Socket): void {
@@ -136,6 +159,23 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
     /** Bytes read and not answered: only while the socket waits for its writes to drain. */
     let pending: Buffer | undefined;
     let answered = false;
+    // Setting a socket's timeout makes a new timer; activity on the socket restarts the one it has.
+    let timeoutMs = headersTimeoutMs;
+    // Clients send the same request again and again on a connection: its head is parsed once.
+    let lastHead: Buffer | undefined;
+    let lastRequest: SimpleRequest | undefined;
+    const simpleRequest = (bytes: Buffer, start: number, end: number): SimpleRequest | undefined => {
+      if (lastHead?.length === end - start && bytes.compare(lastHead, 0, lastHead.length, start, end) === 0) return lastRequest;
+      const request = end - start <= MAX_HEAD ? parseSimple(bytes.toString('latin1', start, end)) : undefined;
+      if (request) {
+        lastHead = Buffer.from(bytes.subarray(start, end));
+        lastRequest = request;
+      }
+      return request;
+    };
+    const timeout = (ms: number) => {
+      if (ms !== timeoutMs) socket.setTimeout((timeoutMs = ms));
+    };
 
     const release = () => {
       socket.off('data', onData).off('drain', onDrain).off('end', onEnd).off('timeout', onTimeout).off('error', onError);
@@ -144,7 +184,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
     };
     const handOver = (unanswered: Buffer) => {
       release();
-      if (unanswered.length > 0 && unanswered.length > 0) socket.unshift(unanswered);
+      if (unanswered.length > 0) socket.unshift(unanswered);
       // node:http reads a socket read before it (as here) through 'data' events rather than natively.
       const handle = (socket as Socket & { _handle?: { _consumed?: boolean } })._handle;
       if (handle) handle._consumed = true;
@@ -152,29 +192,23 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
     };
 
     const serve = (bytes: Buffer) => {
-      socket.cork();
       let offset = 0;
       while (offset < bytes.length) {
         if (socket.writableNeedDrain) {
           pending = bytes.subarray(offset);
           socket.pause();
-          socket.setTimeout(requestTimeoutMs);
-          return void socket.uncork();
+          return timeout(requestTimeoutMs);
         }
         const end = bytes.indexOf(HEAD_END, offset, 'latin1');
-        const request = !draining && end >= 0 && end - offset <= MAX_HEAD ? parseSimple(bytes.toString('latin1', offset, end)) : undefined;
+        const request = !draining && end >= 0 ? simpleRequest(bytes, offset, end) : undefined;
         const found = request && answer(request, socket);
-        if (!found) {
-          socket.uncork();
-          return handOver(bytes.subarray(offset));
-        }
+        if (!found) return handOver(bytes.subarray(offset));
         write(socket, found);
         answered = true;
         offset = end + HEAD_END.length;
       }
       pending = undefined;
-      socket.uncork();
-      socket.setTimeout(answered ? keepAliveTimeoutMs : headersTimeoutMs);
+      timeout(answered ? keepAliveTimeoutMs : headersTimeoutMs);
     };
 
     const onData = (chunk: Buffer) => serve(chunk);

@@ -2,15 +2,19 @@
 export class SizeBoundedLru<V> {
   #entries = new Map<string, { value: V; size: number }>();
   #used = 0;
+  #newest: string | undefined;
 
   constructor(readonly budget: number) {}
 
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
-    // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-    this.#entries.delete(key);
-    this.#entries.set(key, entry);
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used (unless it is already).
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
     return entry.value;
   }
 
@@ -18,6 +22,7 @@ export class SizeBoundedLru<V> {
     if (size > this.budget) return;
     this.delete(key);
     this.#entries.set(key, { value, size });
+    this.#newest = key;
     this.#used += size;
     for (const [oldest, entry] of this.#entries) {
       if (this.#used <= this.budget) break;
@@ -31,5 +36,6 @@ export class SizeBoundedLru<V> {
     if (!entry) return;
     this.#entries.delete(key);
     this.#used -= entry.size;
+    if (key === this.#newest) this.#newest = undefined;
   }
 }

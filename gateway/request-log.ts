@@ -27,9 +27,9 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
-/** The line logged for a request. */
-export const logLine = (method: string, url: string, status: number | string, ms: number, key: ApiKey | undefined): string =>
-  `${method} ${loggablePath(url)} ${status} ${ms.toFixed(1)}ms${key ? ` key=${key.name}` : ''}`;
+/** The line logged for a request; `shown` is its URL as loggablePath gives it. */
+export const logLine = (method: string, shown: string, status: number | string, ms: number, key: ApiKey | undefined): string =>
+  `${method} ${shown} ${status} ${ms.toFixed(1)}ms${key ? ` key=${key.name}` : ''}`;
 
 const LOGGED = Symbol('logged when done');
 
@@ -46,7 +46,7 @@ export function requestLog(log: (line: string) => void): (req: IncomingMessage, 
     const url = req.url!;
     res.once('close', () => {
       const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-      log(logLine(req.method!, url, status, performance.now() - started, (req as AuthenticatedRequest).apiKey));
+      log(logLine(req.method!, loggablePath(url), status, performance.now() - started, (req as AuthenticatedRequest).apiKey));
     });
   };
 }
