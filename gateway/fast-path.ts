@@ -191,6 +191,15 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
       nodeListener.call(server, socket);
     };
 
+    // The request path never throws: whatever goes wrong here, node:http and the app answer instead.
+    const answerTo = (request: SimpleRequest | undefined): Answer | undefined => {
+      try {
+        return request && answer(request, socket);
+      } catch {
+        return undefined;
+      }
+    };
+
     const serve = (bytes: Buffer) => {
       let offset = 0;
       while (offset < bytes.length) {
@@ -200,8 +209,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
           return timeout(requestTimeoutMs);
         }
         const end = bytes.indexOf(HEAD_END, offset, 'latin1');
-        const request = !draining && end >= 0 ? simpleRequest(bytes, offset, end) : undefined;
-        const found = request && answer(request, socket);
+        const found = !draining && end >= 0 ? answerTo(simpleRequest(bytes, offset, end)) : undefined;
         if (!found) return handOver(bytes.subarray(offset));
         write(socket, found);
         answered = true;
