@@ -1,5 +1,6 @@
 /**
  * Serving one dist on one process: open it, create the app, listen with bounded timeouts (server.ts),
+ * answer what can be answered from memory before node:http does (fast-path.ts, unless FAST_PATH=off),
  * check its share of the dist's files against the manifest once listening (VERIFY_DIST), log each
  * request (buffered), reload the dist on SIGHUP or when its manifest changes (live-dist.ts) and drain
  * on SIGTERM/SIGINT. Used by start.ts when it serves alone, and by each cluster worker.
