@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the gateway against nginx (2 workers) serving the same dist, same run, interleaved.
  *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --dist DIR --reference]
- * BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks. See bench/README.md.
+ * BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks; FAST_PATH=off is passed to the gateway. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,9 @@ const key = randomBytes(24).toString('base64url');
 const searchFile = join(dir, 'search.json');
 const { list, searchBody } = workloads(distDir, searchFile);
 writeFileSync(searchFile, searchBody);
-const setup = async () => ({ distDir, key, port: await freePort(), log: join(dir, 'gateway.log') });
+// FAST_PATH=off measures the gateway with node:http answering everything (README: the fast path).
+const gatewayEnv: Record<string, string> = process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {};
+const setup = async () => ({ distDir, key, port: await freePort(), log: join(dir, 'gateway.log'), env: gatewayEnv });
 
 const servers: Server[] = [];
 try {
