@@ -5,15 +5,15 @@
  * URL comes to when it answered it before: a problem, a file whose body is in memory, or a search
  * result still kept. Anything else is undefined, and node:http and the app answer the request.
  */
-import { STATUS_CODES } from 'node:http';
 import { refusalProblem, type Verdicts } from './auth.ts';
 import type { Bodies } from './bodies.ts';
 import { withCors, type CorsHeaders, type CorsPolicy, type Pairs } from './cors.ts';
-import type { Answer, Answerer, SimpleRequest } from './fast-path.ts';
+import { rawHead, type Answer, type Answerer } from './fast-path.ts';
 import { problemParts, type ProblemCode } from './problem.ts';
 import { loggablePath, logLine } from './request-log.ts';
 import type { Outcome } from './routes.ts';
 import type { SearchResult } from './search-route.ts';
+import type { SimpleRequest } from './simple-request.ts';
 import { chooseEncoding, fileHead, jsonHead, matchesEtag, notModifiedHead, validators, type SendOptions } from './send.ts';
 
 export interface FastAnswersOptions extends SendOptions {
@@ -24,13 +24,6 @@ export interface FastAnswersOptions extends SendOptions {
   bodies: Bodies;
   searchResult: (resultKey: string) => SearchResult | undefined;
   log: (line: string) => void;
-}
-
-/** The status line and headers as node:http writes them for res.writeHead(status, pairs). */
-export function rawHead(status: number, pairs: Pairs): string {
-  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
-  for (let i = 0; i < pairs.length; i += 2) head += `${pairs[i]}: ${pairs[i + 1]}\r\n`;
-  return head;
 }
 
 type Made = Answer & { status: number };

@@ -7,12 +7,7 @@
  * read, simple (below), and the app has its answer in memory (fast-answers.ts). At the first request
  * that is not, the connection is handed to node:http for good, with every byte not yet answered, as
  * if it had just been accepted: node:http and Polka then answer that request and all that follow,
- * exactly as they would without this file. A request is simple when it is a GET or HEAD of an
- * origin-form target in HTTP/1.1, its head at most 8 KiB of printable ASCII, each header line
- * `name: value`, with exactly one Host, at most one Authorization, If-None-Match, Accept-Encoding and
- * Origin, and none of the headers that change how HTTP reads the request or keeps the connection
- * (Content-Length, Transfer-Encoding, Upgrade, Expect, TE, a Connection other than keep-alive).
- * Other headers change no answer, here or in node:http, and are ignored.
+ * exactly as they would without this file. What a simple request is: simple-request.ts.
  *
  * An answer is the bytes node:http would write for it: the app's status line and headers, then
  * Date, Connection and Keep-Alive as node:http adds them (test/gateway-fast-path.test.ts compares).
@@ -20,19 +15,10 @@
  * one idle past keepAliveTimeout after an answer is closed; a partial request is handed over, and
  * node:http times it.
  */
-import type { Server } from 'node:http';
+import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-
-/** A simple request, as parsed; the same object again for the same bytes again on a connection. */
-export interface SimpleRequest {
-  readonly method: 'GET' | 'HEAD';
-  /** The request target as received, as node:http's req.url. */
-  readonly url: string;
-  readonly authorization: string | undefined;
-  readonly ifNoneMatch: string | undefined;
-  readonly acceptEncoding: string | undefined;
-  readonly origin: string | undefined;
-}
+import type { Pairs } from './cors.ts';
+import { MAX_HEAD, parseSimple, type SimpleRequest } from './simple-request.ts';
 
 /** A response as node:http would write it: `head` is its status line and headers up to, not including, Date. */
 export interface Answer {
@@ -62,39 +48,14 @@ export interface FastPath {
 }
 
 const HEAD_END = '\r\n\r\n';
-const MAX_HEAD = 8192;
-const SIMPLE = /^(GET|HEAD) (\/[\x21-\x7e]*) HTTP\/1\.1((?:\r\n[!#$%&'*+\-.^_`|~0-9A-Za-z]+:[\t\x20-\x7e]*)*)$/;
 /** Bodies up to this size go out in one write with their head. */
 const JOIN_BELOW = 16 * 1024;
 
-/** The request in `head` (without its final CRLF CRLF) when it is simple, else undefined. */
-export function parseSimple(head: string): SimpleRequest | undefined {
-  const match = SIMPLE.exec(head);
-  if (!match) return undefined;
-  const request: { -readonly [K in keyof SimpleRequest]: SimpleRequest[K] } = {
-    method: match[1] as SimpleRequest['method'], url: match[2],
-    authorization: undefined, ifNoneMatch: undefined, acceptEncoding: undefined, origin: undefined,
-  };
-  const lines = match[3];
-  let hosts = 0;
-  for (let start = 2; start < lines.length;) {
-    let end = lines.indexOf('\r\n', start);
-    if (end < 0) end = lines.length;
-    const colon = lines.indexOf(':', start);
-    const value = lines.slice(colon + 1, end).trim();
-    switch (lines.slice(start, colon).toLowerCase()) {
-      case 'host': hosts++; break;
-      case 'authorization': if (request.authorization !== undefined) return undefined; request.authorization = value; break;
-      case 'if-none-match': if (request.ifNoneMatch !== undefined) return undefined; request.ifNoneMatch = value; break;
-      case 'accept-encoding': if (request.acceptEncoding !== undefined) return undefined; request.acceptEncoding = value; break;
-      case 'origin': if (request.origin !== undefined) return undefined; request.origin = value; break;
-      case 'connection': if (value.toLowerCase() !== 'keep-alive') return undefined; break;
-      case 'content-length': case 'transfer-encoding': case 'upgrade': case 'expect': case 'te': case 'proxy-connection':
-        return undefined;
-    }
-    start = end + 2;
-  }
-  return hosts === 1 ? request : undefined;
+/** The status line and headers as node:http writes them for res.writeHead(status, pairs). */
+export function rawHead(status: number, pairs: Pairs): string {
+  let head = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (let i = 0; i < pairs.length; i += 2) head += `${pairs[i]}: ${pairs[i + 1]}\r\n`;
+  return head;
 }
 
 // As node:http's own Date: made once a second.

@@ -5,9 +5,10 @@
  * request line, headers over the size limit, a client too slow to send them) is answered as a problem
  * document too, like every other error (and a CONNECT, as a 405), and the connection is closed.
  */
-import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Pairs } from './cors.ts';
+import { rawHead } from './fast-path.ts';
 import { ALLOWED_METHODS, problemParts, type ProblemCode } from './problem.ts';
 
 export interface ServerOptions {
@@ -36,10 +37,7 @@ const CONNECT: [ProblemCode, string] = ['method_not_allowed', 'CONNECT is not al
 
 function problemResponse([code, detail]: [ProblemCode, string], extra: Pairs): string {
   const { status, head, body } = problemParts(code, detail);
-  const pairs = [...extra, ...head, 'Connection', 'close'];
-  let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
-  for (let i = 0; i < pairs.length; i += 2) text += `${pairs[i]}: ${pairs[i + 1]}\r\n`;
-  return `${text}\r\n${body.toString('utf8')}`;
+  return `${rawHead(status, [...extra, ...head, 'Connection', 'close'])}\r\n${body.toString('utf8')}`;
 }
 
 /** The server, with no 'request' listener yet: the caller adds its own (drain.ts counts requests before the app answers). */

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseSimple } from '../gateway/fast-path.ts';
+import { parseSimple } from '../gateway/simple-request.ts';
 import { rawManifest, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { exchange, splitResponses, withoutDate } from './helpers/raw-http.ts';
 
