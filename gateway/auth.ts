@@ -42,7 +42,7 @@ export type Verdicts = (connection: object, header: string | undefined) => ApiKe
  * so it tells the client nothing.
  */
 export function bearerVerdicts({ keys }: AuthOptions): Verdicts {
-  if (keys.length === 0) throw new Error('bearerAuth: at least one API key is required');
+  if (keys.length === 0) throw new Error('bearerVerdicts: at least one API key is required');
   // Per instance, so a verdict reached with other keys (another app) is never reused.
   const verdictOf = Symbol('verdict on the last Authorization header');
   type Remembering = { [verdictOf]?: { header: string | undefined; verdict: ApiKey | Refusal } };
@@ -63,9 +63,8 @@ export function bearerVerdicts({ keys }: AuthOptions): Verdicts {
   };
 }
 
-/** Returns a check that records the request's key, or answers 401 and returns false. */
-export function bearerAuth(options: AuthOptions | Verdicts): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const verdicts = typeof options === 'function' ? options : bearerVerdicts(options);
+/** Returns a check that records the request's key, or answers 401 and returns false (the fast path shares `verdicts`). */
+export function bearerAuth(verdicts: Verdicts): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
     const verdict = verdicts(req.socket, req.headers.authorization);
     if (typeof verdict === 'string') {

@@ -5,7 +5,6 @@
 import { readFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { connect } from 'node:net';
 import { join } from 'node:path';
 import { createApp, type GatewayOptions } from '../../gateway/app.ts';
 import { openDist, type Dist } from '../../gateway/dist.ts';
@@ -47,8 +46,6 @@ export interface Gateway {
   request: (path: string, options?: RequestOptions) => Promise<Reply>;
   /** How many requests the fast path has answered. */
   fastAnswered: () => number;
-  /** Sends `text` as it is on a fresh connection; resolves with the raw response. */
-  raw: (text: string) => Promise<string>;
   close: () => Promise<void>;
 }
 
@@ -88,18 +85,10 @@ export async function startGateway(
       }).on('error', reject).end();
     });
 
-  const raw = (text: string) => new Promise<string>((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    const socket = connect(port, '127.0.0.1', () => socket.end(text));
-    socket.on('data', (chunk) => chunks.push(chunk));
-    socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    socket.on('error', reject);
-  });
-
   const close = () => new Promise<void>((resolve) => {
     server.closeAllConnections();
     fast?.closeAllConnections();
     server.close(() => resolve());
   });
-  return { port, logs, request, raw, close, fastAnswered: () => fastAnswered };
+  return { port, logs, request, close, fastAnswered: () => fastAnswered };
 }
