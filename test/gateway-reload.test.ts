@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { swapIn } from '../build/dist/atomic-swap.ts';
@@ -63,6 +63,22 @@ function openDirsUnder(pid: number, parent: string): string[] {
 
 const removeTree = (dir: string) => new Promise<void>((resolve) => spawn('rm', ['-rf', dir]).on('exit', () => resolve()));
 
+/**
+ * Runs `use` with the path of a dist to make in a new scratch folder and a way to start the gateway
+ * process; afterwards, whatever happened, the gateway is killed and the folder removed.
+ */
+async function withScratchGateway(use: (distDir: string, start: (env: Record<string, string>) => Started) => Promise<void>): Promise<void> {
+  const parent = mkdtempSync(join(tmpdir(), 'country-reload-'));
+  let started: Started | undefined;
+  try {
+    await use(join(parent, 'dist'), (env) => (started = startGatewayProcess(env)));
+  } finally {
+    started?.child.kill('SIGKILL');
+    await started?.exited;
+    rmSync(parent, { recursive: true, force: true });
+  }
+}
+
 // A build's swap under load, then the old tree deleted as the build deletes it: every answer must come
 // whole from the old release or the new one. Alone the gateway finds the new dist by watching its
 // manifest; as a cluster, by SIGHUP to the primary, which each worker acts on.
@@ -74,57 +90,48 @@ const VARIANTS = [
 for (const { workers, how, env, signal } of VARIANTS) {
   const reload = suite(`reload (WORKERS=${workers}, ${how})`);
 
-  reload('should answer every request under load from the old or the new release, whole, across the swap', async () => {
-    const parent = mkdtempSync(join(tmpdir(), 'country-reload-'));
-    const distDir = join(parent, 'dist');
-    let started: Started | undefined;
-    try {
-      const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false);
-      // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
-      const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key));
-      const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
-      const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
-      const list = targets(codes);
+  reload('should answer every request under load from the old or the new release, whole, across the swap', () => withScratchGateway(async (distDir, start) => {
+    const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false);
+    // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
+    const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key));
+    const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
+    const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
+    const list = targets(codes);
 
-      started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
-      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-      const problems: string[] = [];
-      const releases: string[] = [];
-      const load = runLoad({
-        port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 90_000,
-        next: (index) => list[index % list.length],
-        onResult: (result) => {
-          releases.push(result.headers['data-release'] as string);
-          const problem = inconsistency(result, shas);
-          if (problem && problems.length < 20) problems.push(problem);
-        },
-      });
-      const answered = async (count: number) => {
-        const until = releases.length + count;
-        while (releases.length < until && problems.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-      };
+    const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const problems: string[] = [];
+    const releases: string[] = [];
+    const load = runLoad({
+      port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 90_000,
+      next: (index) => list[index % list.length],
+      onResult: (result) => {
+        releases.push(result.headers['data-release'] as string);
+        const problem = inconsistency(result, shas);
+        if (problem && problems.length < 20) problems.push(problem);
+      },
+    });
+    const answered = async (count: number) => {
+      const until = releases.length + count;
+      while (releases.length < until && problems.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
 
-      await answered(1000);
-      const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
-      if (signal) started.child.kill('SIGHUP');
-      await removeTree(previous); // as the build does once its tree is in: the old files vanish under the old dist
-      await seen(started, /reload \([^)]+\): serving release new-release \(was old-release\)/, workers);
-      await answered(2000);
-      load.stop();
-      await load.done;
+    await answered(1000);
+    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+    if (signal) started.child.kill('SIGHUP');
+    await removeTree(previous); // as the build does once its tree is in: the old files vanish under the old dist
+    await seen(started, /reload \([^)]+\): serving release new-release \(was old-release\)/, workers);
+    await answered(2000);
+    load.stop();
+    await load.done;
 
-      assert.equal(problems, []);
-      assert.ok(releases.includes('old-release') && releases.includes('new-release'));
-      assert.ok(releases.slice(-500).every((release) => release === 'new-release'), 'only the new release once reloaded');
-      assert.not.match(started.output(), /error: |kept release/);
-      // Alone, the serving process is the child: it holds the new tree open, and let go of the old one.
-      if (workers === 1) assert.equal(openDirsUnder(started.child.pid!, parent), [distDir]);
-    } finally {
-      started?.child.kill('SIGKILL');
-      await started?.exited;
-      rmSync(parent, { recursive: true, force: true });
-    }
-  });
+    assert.equal(problems, []);
+    assert.ok(releases.includes('old-release') && releases.includes('new-release'));
+    assert.ok(releases.slice(-500).every((release) => release === 'new-release'), 'only the new release once reloaded');
+    assert.not.match(started.output(), /error: |kept release/);
+    // Alone, the serving process is the child: it holds the new tree open, and let go of the old one.
+    if (workers === 1) assert.equal(openDirsUnder(started.child.pid!, dirname(distDir)), [distDir]);
+  }));
 
   reload.run();
 }
@@ -132,34 +139,25 @@ for (const { workers, how, env, signal } of VARIANTS) {
 // A dist that fails verification is not served: the gateway keeps the one it has and says why.
 const refused = suite('reload (a damaged dist)');
 
-refused('should keep serving the current release when the new one fails verification', async () => {
-  const parent = mkdtempSync(join(tmpdir(), 'country-reload-'));
-  const distDir = join(parent, 'dist');
-  let started: Started | undefined;
-  try {
-    nextRelease(builtDist(), distDir, 'old-release', () => false);
-    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
-    rmSync(join(`${distDir}.tmp-${process.pid}`, 'v1/phone/BR.json'));
-    started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
-    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
-    started.child.kill('SIGHUP');
-    await started.waitFor(/reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/);
-    let results: Result[] = [];
-    const load = runLoad({
-      port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
-      next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
-      onResult: (result) => { results = [...results, result]; },
-    });
-    await load.done;
-    assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
-    assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
-  } finally {
-    started?.child.kill('SIGKILL');
-    await started?.exited;
-    rmSync(parent, { recursive: true, force: true });
-  }
-});
+refused('should keep serving the current release when the new one fails verification', () => withScratchGateway(async (distDir, start) => {
+  nextRelease(builtDist(), distDir, 'old-release', () => false);
+  nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
+  rmSync(join(`${distDir}.tmp-${process.pid}`, 'v1/phone/BR.json'));
+  const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
+  const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+  started.child.kill('SIGHUP');
+  await started.waitFor(/reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/);
+  let results: Result[] = [];
+  const load = runLoad({
+    port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
+    next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
+    onResult: (result) => { results = [...results, result]; },
+  });
+  await load.done;
+  assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
+  assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
+}));
 
 refused.run();
 
