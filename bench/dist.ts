@@ -1,7 +1,7 @@
 /**
  * The dist the bench serves: ./dist (or --dist DIR) when its manifest was built from the data as it is
- * now (release.data_sha256 equals the digest of data/), else a fresh build into it, the way
- * `npm start` builds a stale dist: as a child process, never by importing the build.
+ * now (release.data_sha256 equals the digest of data/) and has its columns, else a fresh build into
+ * it, the way `npm start` builds a stale dist: as a child process, never by importing the build.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -23,11 +23,13 @@ export function upToDateDist(distDir: string): string {
   const files = fg.sync('**/*.json', { cwd: dataDir }).map((name) => ({ name, bytes: readFileSync(join(dataDir, name)) }));
   const digest = dataDigest(files);
   const current = builtFrom(distDir);
-  if (current === digest) {
+  const columns = existsSync(join(distDir, 'manifest.columns.json'));
+  if (current === digest && columns) {
     console.log(`bench: ${distDir} is built from the current data (${digest.slice(0, 12)})`);
     return distDir;
   }
-  console.log(`bench: ${distDir} ${current ? `was built from other data (${current.slice(0, 12)})` : 'has no manifest'}; building it`);
+  const why = !current ? 'has no manifest' : current !== digest ? `was built from other data (${current.slice(0, 12)})` : 'has no manifest.columns.json';
+  console.log(`bench: ${distDir} ${why}; building it`);
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--out', distDir], { cwd: ROOT, stdio: 'inherit' });
   if (build.status !== 0) throw new Error(`the build failed (exit ${build.status ?? build.signal})`);
   return distDir;

@@ -11,6 +11,7 @@ import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
 import { apiIndex, buildManifest, dataDigest, releaseOf } from './dist/manifest.ts';
+import { manifestColumns } from './dist/manifest-columns.ts';
 import { nginxConfig } from './dist/nginx-config.ts';
 import { buildOpenApi } from './dist/openapi.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
@@ -78,6 +79,7 @@ try {
   const manifestText = canonicalJson(manifest);
   const manifestBytes = Buffer.byteLength(manifestText);
   writeFileSync(join(staging, 'manifest.json'), manifestText);
+  writeFileSync(join(staging, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest, manifestText)));
   const previous = swapIn(staging, distDir);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

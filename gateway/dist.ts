@@ -1,11 +1,12 @@
 /**
- * Opens a dist/ tree through its manifest.json, once, at start. Everything the gateway knows about
- * the data comes from here: which files exist (the only paths it will ever read), their hashes and
- * languages, the supported locales with their fallbacks, and the code aliases.
+ * Opens a dist/ tree through its manifest, once, at start. Everything the gateway knows about the
+ * data comes from here: which files exist (the only paths it will ever read), their hashes and
+ * languages, the supported locales with their fallbacks, and the code aliases. The manifest is read
+ * in the columns the build derives from it (manifest-columns.ts) where they exist, else as JSON.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { scanManifest } from './manifest-scan.ts';
+import { COLUMNS_FILE, readColumns } from './manifest-columns.ts';
 
 export interface DistFile {
   bytes: number;
@@ -29,6 +30,8 @@ export interface Dist {
   /** Lower-case alpha-2, alpha-3 or numeric code -> alpha-2. */
   countryCodes: Map<string, string>;
   searchIndex: string;
+  /** The SHA-256 manifest.json must have: the one its columns were derived from; null when it was read itself. */
+  manifestSha256: string | null;
 }
 
 export class DistError extends Error {}
@@ -37,13 +40,13 @@ const SAFE_KEY = /^v1\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const DOT_SEGMENT = /(?:^|\/)\.+(?:\/|$)/;
 
-function fail(dir: string, reason: string): never {
-  throw new DistError(`${join(dir, 'manifest.json')}: ${reason}. Rebuild it with \`npm run build\`.`);
+function fail(dir: string, reason: string, file = 'manifest.json'): never {
+  throw new DistError(`${join(dir, file)}: ${reason}. Rebuild it with \`npm run build\`.`);
 }
 
 /** Refuses keys that could leave the tree, whatever wrote the manifest (keys become file paths). */
-function checkKey(dir: string, key: string): void {
-  if (!SAFE_KEY.test(key) || DOT_SEGMENT.test(key)) fail(dir, `unsafe file key ${JSON.stringify(key)}`);
+function checkKey(dir: string, key: string, file?: string): void {
+  if (!SAFE_KEY.test(key) || DOT_SEGMENT.test(key)) fail(dir, `unsafe file key ${JSON.stringify(key)}`, file);
 }
 
 function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, DistFile>; paths: Map<string, string> } {
@@ -62,44 +65,71 @@ function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, 
 }
 
 export interface OpenOptions {
-  /** false parses the manifest as JSON even when it is canonical (tests compare both ways). */
-  scan?: boolean;
+  /** false reads manifest.json even where its columns exist (tests and `npm run verify` compare both ways). */
+  columns?: boolean;
   /** Read from here instead of `dir` (a path pinned to it); messages still name `dir`. */
   readFrom?: string;
 }
 
-/** The manifest with its files: scanned in place when canonical (manifest-scan.ts), else parsed as JSON. */
-function readManifest(dir: string, options: Required<OpenOptions>): { manifest: any; files: Map<string, DistFile>; paths: Map<string, string> } {
-  let bytes: Buffer;
+interface ManifestParts {
+  manifest: any;
+  /** Undefined when the manifest has no files. */
+  files: Map<string, DistFile> | undefined;
+  paths: Map<string, string>;
+  manifestSha256: string | null;
+}
+
+function readText(dir: string, readFrom: string, file: string): string | undefined {
   try {
-    bytes = readFileSync(join(options.readFrom, 'manifest.json'));
+    return readFileSync(join(readFrom, file), 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    fail(dir, code === 'ENOENT' ? 'not found' : `unreadable (${code ?? (error as Error).message})`);
+    if (code === 'ENOENT') return undefined;
+    fail(dir, `unreadable (${code ?? (error as Error).message})`, file);
   }
-  const scanned = options.scan ? scanManifest(bytes) : undefined;
-  if (scanned) {
-    // The scan read only whole numbers for sizes and 64 hex digits for hashes; keys are checked here.
-    for (const key of scanned.files.keys()) checkKey(dir, key);
-    return { manifest: scanned.rest, files: scanned.files, paths: new Map(scanned.paths) };
+}
+
+/** The manifest from its columns, undefined when the dist has none; they must be those of the manifest beside them. */
+function readManifestColumns(dir: string, readFrom: string): ManifestParts | undefined {
+  const text = readText(dir, readFrom, COLUMNS_FILE);
+  if (text === undefined) return undefined;
+  let columns;
+  try {
+    columns = readColumns(text);
+  } catch (error) {
+    fail(dir, (error as Error).message, COLUMNS_FILE);
   }
+  let size: number | undefined;
+  try {
+    size = statSync(join(readFrom, 'manifest.json')).size;
+  } catch { /* reported as a mismatch below */ }
+  if (size !== columns.manifestBytes) {
+    fail(dir, `derived from a manifest.json of ${columns.manifestBytes} bytes, not the ${size ?? 'missing'} one beside it`, COLUMNS_FILE);
+  }
+  for (const key of columns.files.keys()) checkKey(dir, key, COLUMNS_FILE);
+  return { manifest: columns.rest, files: columns.files, paths: columns.paths, manifestSha256: columns.manifestSha256 };
+}
+
+function readManifestJson(dir: string, readFrom: string): ManifestParts {
+  const text = readText(dir, readFrom, 'manifest.json');
+  if (text === undefined) fail(dir, 'not found');
   let manifest: any;
   try {
-    manifest = JSON.parse(bytes.toString('utf8'));
+    manifest = JSON.parse(text);
   } catch (error) {
     fail(dir, `unreadable (${(error as Error).message})`);
   }
-  if (typeof manifest?.files !== 'object' || manifest.files === null) return { manifest, files: new Map(), paths: new Map() };
-  return { manifest, ...readFiles(dir, manifest.files) };
+  if (typeof manifest?.files !== 'object' || manifest.files === null) return { manifest, files: undefined, paths: new Map(), manifestSha256: null };
+  return { manifest, ...readFiles(dir, manifest.files), manifestSha256: null };
 }
 
-export function openDist(dir: string, { scan = true, readFrom = dir }: OpenOptions = {}): Dist {
-  const { manifest, files, paths } = readManifest(dir, { scan, readFrom });
+export function openDist(dir: string, { columns = true, readFrom = dir }: OpenOptions = {}): Dist {
+  const { manifest, files, paths, manifestSha256 } = (columns && readManifestColumns(dir, readFrom)) || readManifestJson(dir, readFrom);
   if (manifest?.manifest_version !== 1) fail(dir, `manifest_version ${manifest?.manifest_version} is not 1`);
   if (manifest.api_version !== 'v1') fail(dir, `api_version ${manifest.api_version} is not v1`);
   if (typeof manifest.release?.id !== 'string') fail(dir, 'release.id is missing');
   if (!Array.isArray(manifest.locales) || typeof manifest.default_locale !== 'string') fail(dir, 'locales are missing');
-  if (typeof manifest.files !== 'object' || manifest.files === null) fail(dir, 'files are missing');
+  if (!files) fail(dir, 'files are missing');
   if (!files.has(manifest.search_index)) fail(dir, 'search_index names no file');
 
   const localeTags = new Map<string, string>();
@@ -125,5 +155,6 @@ export function openDist(dir: string, { scan = true, readFrom = dir }: OpenOptio
     defaultLocale: manifest.default_locale,
     files, paths, localeChains, localeTags, countryCodes,
     searchIndex: manifest.search_index,
+    manifestSha256,
   };
 }

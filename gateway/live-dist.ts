@@ -122,7 +122,7 @@ export class LiveDist {
    */
   async checkServed(options: VerifyOptions): Promise<VerifyResult | undefined> {
     const checked = this.#current;
-    const result = await verifyFiles(checked.dist.dir, checked.dist.files, options);
+    const result = await verifyFiles(checked.dist.dir, checked.dist.files, { ...options, manifestSha256: checked.dist.manifestSha256 });
     const onDisk = await this.#manifestIdentity().catch(() => undefined);
     return this.#current === checked && onDisk === checked.identity ? result : undefined;
   }
@@ -180,7 +180,7 @@ export class LiveDist {
     try {
       next = this.#open();
       if (verify !== 'off') {
-        const { problems } = await verifyFiles(next.dist.dir, next.dist.files, { hashes: verify === 'full' });
+        const { problems } = await verifyFiles(next.dist.dir, next.dist.files, { hashes: verify === 'full', manifestSha256: next.dist.manifestSha256 });
         if (problems.length > 0) throw new Error(`${problems.length} file(s) differ from the manifest, such as ${problems[0]}`);
       }
     } catch (error) {

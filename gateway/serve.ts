@@ -59,6 +59,9 @@ export function serve(config: Config, hooks: ServeHooks, options: ServeOptions =
       return { handle: app.handler as unknown as Handler, answer: app.answer };
     },
   });
+  if (live.dist.manifestSha256 === null) {
+    hooks.say(`${config.distDir} has no manifest.columns.json (an older build): read manifest.json instead, a slower start; npm run build writes both`);
+  }
   const server = createGatewayServer({
     headersTimeoutMs: config.headersTimeoutMs,
     requestTimeoutMs: config.requestTimeoutMs,

@@ -5,14 +5,23 @@
  * share of an opened dist's files (`verifyFiles`); `npm run verify` checks a manifest on disk.
  */
 import { createHash } from 'node:crypto';
+import { createReadStream, existsSync } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { DistError, openDist } from './dist.ts';
+import { COLUMNS_FILE } from './manifest-columns.ts';
 
 export interface VerifyOptions {
   hashes: boolean;
   /** The part of the files to check: those whose position in the manifest is `index` modulo `count`. */
   share?: { index: number; count: number };
   concurrency?: number;
+  /**
+   * The SHA-256 manifest.json must have (the one its columns were derived from: Dist.manifestSha256);
+   * checked, whatever `hashes` says, by the share with index 0.
+   */
+  manifestSha256?: string | null;
 }
 export interface VerifyResult { files: number; problems: string[] }
 
@@ -49,12 +58,24 @@ async function checkFile(dir: string, check: Check): Promise<string | null> {
   }
 }
 
+/** Hashed as a stream: the manifest is 23 MB, and a serving process checks it. */
+async function manifestProblem(dir: string, expected: string): Promise<string | null> {
+  const hash = createHash('sha256');
+  try {
+    for await (const chunk of createReadStream(join(dir, 'manifest.json'))) hash.update(chunk);
+  } catch (error) {
+    return `manifest.json: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : (error as Error).message}`;
+  }
+  const sha256 = hash.digest('hex');
+  return sha256 === expected ? null : `manifest.json: SHA-256 ${sha256} differs from the ${expected} ${COLUMNS_FILE} was derived from`;
+}
+
 async function extraFiles(dir: string, expected: Set<string>): Promise<string[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   return entries
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => path !== 'manifest.json' && !expected.has(path))
+    .filter((path) => path !== 'manifest.json' && path !== COLUMNS_FILE && !expected.has(path))
     .sort()
     .map((path) => `${path}: not in the manifest`);
 }
@@ -75,19 +96,40 @@ async function runChecks(dir: string, checks: Check[], concurrency: number): Pro
 /** Checks the files of manifest entries under `dir`; asynchronous throughout, so a server keeps answering meanwhile. */
 export async function verifyFiles(dir: string, entries: Iterable<[string, FileEntry]>, options: VerifyOptions): Promise<VerifyResult> {
   const checks = checksOf(entries, options);
-  return { files: checks.length, problems: await runChecks(dir, checks, options.concurrency ?? 32) };
+  const problems = await runChecks(dir, checks, options.concurrency ?? 32);
+  if (!options.manifestSha256 || (options.share?.index ?? 0) !== 0) return { files: checks.length, problems };
+  const problem = await manifestProblem(dir, options.manifestSha256);
+  return { files: checks.length + 1, problems: problem ? [...problems, problem].sort() : problems };
+}
+
+/** Whether manifest.columns.json, where there is one, says what manifest.json says: the gateway opens a dist the same through either. */
+function columnsProblems(dir: string, manifestBytes: Buffer): string[] {
+  if (!existsSync(join(dir, COLUMNS_FILE))) return [];
+  try {
+    const { manifestSha256, ...fromColumns } = openDist(dir);
+    const { manifestSha256: _none, ...fromManifest } = openDist(dir, { columns: false });
+    const sha256 = createHash('sha256').update(manifestBytes).digest('hex');
+    if (sha256 !== manifestSha256) return [`${COLUMNS_FILE}: derived from a manifest.json with SHA-256 ${manifestSha256}, not this one (${sha256})`];
+    return isDeepStrictEqual(fromColumns, fromManifest) ? [] : [`${COLUMNS_FILE}: says otherwise than manifest.json`];
+  } catch (error) {
+    if (error instanceof DistError) return [`${COLUMNS_FILE}: ${error.message}`];
+    throw error;
+  }
 }
 
 /** Checks `dir` against its manifest.json; with `extras`, also lists files the manifest does not name. */
 export async function verifyDist(dir: string, options: VerifyOptions & { extras: boolean }): Promise<VerifyResult> {
   let manifest: any;
+  let manifestBytes: Buffer;
   try {
-    manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8'));
+    manifestBytes = await readFile(join(dir, 'manifest.json'));
+    manifest = JSON.parse(manifestBytes.toString('utf8'));
   } catch (error) {
     return { files: 0, problems: [`manifest.json: ${(error as Error).message}`] };
   }
   const checks = checksOf(Object.entries<FileEntry>(manifest.files ?? {}), options);
   const problems = await runChecks(dir, checks, options.concurrency ?? 32);
+  problems.push(...columnsProblems(dir, manifestBytes));
   if (options.extras) problems.push(...await extraFiles(dir, new Set(checks.map((check) => check.path))));
   return { files: checks.length, problems };
 }

@@ -89,7 +89,7 @@ const manifestSuite = suite('build: manifest');
 
 manifestSuite('should list exactly the files of the tree, with their sizes and SHA-256', () => {
   const onDisk = listTree(dist);
-  const expected = ['manifest.json', ...Object.entries(files).flatMap(([path, entry]) => [
+  const expected = ['manifest.columns.json', 'manifest.json', ...Object.entries(files).flatMap(([path, entry]) => [
     path, ...(entry.encodings.br ? [`${path}.br`] : []), ...(entry.encodings.gzip ? [`${path}.gz`] : []),
   ])].sort();
   assert.equal(onDisk.length, expected.length);

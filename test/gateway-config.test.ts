@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +89,20 @@ config('should generate a key outside production, print it with a curl line, and
   const reply = await get(port, '/v1/countries/BR', key);
   assert.is(reply.status, 200);
   assert.is(JSON.parse(reply.body).code, 'BR');
+  started.child.kill('SIGTERM');
+  assert.is((await started.exited).code, 0);
+});
+
+config('should serve a dist written before manifest.columns.json from manifest.json, and say so', async () => {
+  const older = join(scratch, 'older-dist');
+  execFileSync('cp', ['-al', builtDist(), older]); // hard links: a whole copy in a second
+  unlinkSync(join(older, 'manifest.columns.json'));
+  const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: older, WORKERS: '1' });
+  await started.waitFor(/has no manifest\.columns\.json \(an older build\): read manifest\.json instead/);
+  const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+  const reply = await get(port, '/v1/countries/BR', KEY);
+  assert.is(reply.status, 200);
+  assert.is(reply.body, readFileSync(join(builtDist(), 'v1/countries/BR.json'), 'utf8'));
   started.child.kill('SIGTERM');
   assert.is((await started.exited).code, 0);
 });

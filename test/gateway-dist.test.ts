@@ -1,42 +1,84 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openDist, type Dist } from '../gateway/dist.ts';
+import { DistError, openDist, type Dist } from '../gateway/dist.ts';
 import { builtDist } from './helpers/dist.ts';
 
-// openDist reads a canonical manifest's files in place (manifest-scan.ts) and anything else as JSON:
-// both must give the same Dist.
-const opened = suite('openDist: scanned or parsed');
-const comparable = ({ dir: _dir, ...dist }: Dist) => dist;
+// openDist reads the manifest from the columns the build derives from it (manifest.columns.json) and,
+// where a dist has none, from manifest.json itself: both must give the same Dist.
+const opened = suite('openDist: from the columns or the manifest');
+const comparable = ({ dir: _dir, manifestSha256: _sha256, ...dist }: Dist) => dist;
 let scratch: string;
 opened.before(() => { scratch = mkdtempSync(join(tmpdir(), 'country-manifest-')); });
 opened.after(() => rmSync(scratch, { recursive: true, force: true }));
 
-opened('should read the built manifest the same way scanned as parsed', () => {
-  const scanned = openDist(builtDist());
-  const parsed = openDist(builtDist(), { scan: false });
-  assert.ok(scanned.files.size > 1000);
-  assert.equal(comparable(scanned), comparable(parsed));
+/** A directory holding the built manifest and its columns, the columns changed by `change` when given. */
+function manifestCopy(change?: (columns: any) => void): string {
+  const dir = mkdtempSync(join(scratch, 'dist-'));
+  copyFileSync(join(builtDist(), 'manifest.json'), join(dir, 'manifest.json'));
+  const columns = readFileSync(join(builtDist(), 'manifest.columns.json'), 'utf8');
+  if (!change) copyFileSync(join(builtDist(), 'manifest.columns.json'), join(dir, 'manifest.columns.json'));
+  else {
+    const parsed = JSON.parse(columns);
+    change(parsed);
+    writeFileSync(join(dir, 'manifest.columns.json'), JSON.stringify(parsed));
+  }
+  return dir;
+}
+
+opened('should open the built dist the same from its columns as from manifest.json', () => {
+  const fromColumns = openDist(builtDist());
+  const fromManifest = openDist(builtDist(), { columns: false });
+  assert.ok(fromColumns.files.size > 1000);
+  assert.equal(comparable(fromColumns), comparable(fromManifest));
+  assert.is(fromColumns.manifestSha256, createHash('sha256').update(readFileSync(join(builtDist(), 'manifest.json'))).digest('hex'));
+  assert.is(fromManifest.manifestSha256, null);
 });
 
-const variants: [string, (manifest: any) => string][] = [
-  ['minified', (manifest) => JSON.stringify(manifest)],
-  ['indented by 4', (manifest) => JSON.stringify(manifest, null, 4)],
-  ['with an escaped request and an extra field', (manifest) => {
-    const [key, entry] = Object.entries<any>(manifest.files)[0];
-    manifest.files[key] = { ...entry, requests: [...entry.requests, '/v1/caf\u00e9'], note: 'x' };
-    return JSON.stringify(manifest, null, 2);
-  }],
+opened('should read manifest.json where the dist has no columns', () => {
+  const dir = manifestCopy();
+  unlinkSync(join(dir, 'manifest.columns.json'));
+  const dist = openDist(dir);
+  assert.is(dist.manifestSha256, null);
+  assert.equal(comparable(dist), comparable(openDist(builtDist())));
+});
+
+const DAMAGED: [string, (columns: any) => void, string][] = [
+  ['another columns_version', (columns) => { columns.columns_version = 2; }, 'columns_version 2 is not 1'],
+  ['a column one value short', (columns) => { columns.files.bytes.pop(); }, 'files.bytes is not a column of'],
+  ['a size that is not a count', (columns) => { columns.files.bytes[3] = -1; }, 'files.bytes[3] is -1'],
+  ['a compressed size that is text', (columns) => { columns.files.br[5] = '10'; }, 'files.br[5] is "10"'],
+  ['a language that is a number', (columns) => { columns.files.content_language[0] = 7; }, 'files.content_language[0] is 7'],
+  ['a hash cut short', (columns) => { columns.files.sha256 = columns.files.sha256.slice(1); }, 'files.sha256 is not'],
+  ['a hash in capitals', (columns) => { columns.files.sha256 = columns.files.sha256.toUpperCase(); }, 'files.sha256 is not'],
+  ['a file named twice', (columns) => { columns.files.key[1] = columns.files.key[0]; }, 'names a file twice'],
+  ['a key that leaves the tree', (columns) => { columns.files.key[0] = 'v1/../../etc/passwd'; }, 'unsafe file key'],
+  ['a path naming no file', (columns) => { columns.paths['/v1/x'] = 'v1/x.json'; }, 'paths["/v1/x"] names no file'],
+  ['the size of another manifest', (columns) => { columns.manifest_bytes += 1; }, 'derived from a manifest.json of'],
+  ['no manifest digest', (columns) => { delete columns.manifest_sha256; }, 'manifest_bytes or manifest_sha256 is missing'],
 ];
-for (const [what, write] of variants) {
-  opened(`should open a manifest ${what} as JSON, to the same result`, () => {
-    const manifest = JSON.parse(readFileSync(join(builtDist(), 'manifest.json'), 'utf8'));
-    const dir = mkdtempSync(join(scratch, 'dist-'));
-    writeFileSync(join(dir, 'manifest.json'), write(manifest));
-    assert.equal(comparable(openDist(dir)), comparable(openDist(dir, { scan: false })));
+for (const [what, change, expected] of DAMAGED) {
+  opened(`should refuse columns with ${what}, naming the file and the fault`, () => {
+    const dir = manifestCopy(change);
+    try {
+      openDist(dir);
+      assert.unreachable('opened');
+    } catch (error) {
+      assert.instance(error, DistError);
+      assert.match((error as Error).message, join(dir, 'manifest.columns.json'));
+      assert.match((error as Error).message, expected);
+      assert.match((error as Error).message, 'npm run build');
+    }
   });
 }
+
+opened('should refuse columns that are not JSON', () => {
+  const dir = manifestCopy();
+  writeFileSync(join(dir, 'manifest.columns.json'), '{"columns_version": 1,');
+  assert.throws(() => openDist(dir), (error: Error) => error instanceof DistError && /manifest\.columns\.json: .*JSON/.test(error.message));
+});
 
 opened.run();

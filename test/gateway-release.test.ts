@@ -91,4 +91,17 @@ refuse('should never send a file whose bytes differ from the manifest, even when
   }
 });
 
+refuse('should stop serving when manifest.json is not the one its columns were derived from (same size, other bytes)', async () => {
+  const edited = join(parent, 'edited');
+  execFileSync('cp', ['-al', builtDist(), edited]);
+  const manifest = join(edited, 'manifest.json');
+  const text = readFileSync(manifest, 'latin1');
+  unlinkSync(manifest); // not written through the hard link
+  writeFileSync(manifest, text.replace('"default_locale": "en"', '"default_locale": "EN"'), 'latin1');
+  const started = startGatewayProcess({ DIST_DIR: edited, API_KEYS: KEY, WORKERS: '2' });
+  const { code } = await started.exited;
+  assert.is(code, 1);
+  assert.match(started.output(), /manifest\.json: SHA-256 [0-9a-f]{64} differs from the [0-9a-f]{64} manifest\.columns\.json was derived from/);
+});
+
 refuse.run();

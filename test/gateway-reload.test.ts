@@ -139,25 +139,34 @@ for (const { workers, how, env, signal } of VARIANTS) {
 // A dist that fails verification is not served: the gateway keeps the one it has and says why.
 const refused = suite('reload (a damaged dist)');
 
-refused('should keep serving the current release when the new one fails verification', () => withScratchGateway(async (distDir, start) => {
-  nextRelease(builtDist(), distDir, 'old-release', () => false);
-  nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
-  rmSync(join(`${distDir}.tmp-${process.pid}`, 'v1/phone/BR.json'));
-  const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
-  const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
-  started.child.kill('SIGHUP');
-  await started.waitFor(/reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/);
-  let results: Result[] = [];
-  const load = runLoad({
-    port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
-    next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
-    onResult: (result) => { results = [...results, result]; },
-  });
-  await load.done;
-  assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
-  assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
-}));
+const DAMAGES: [string, (dir: string) => void, RegExp][] = [
+  ['a file missing', (dir) => rmSync(join(dir, 'v1/phone/BR.json')), /reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/],
+  ['a manifest.json its columns were not derived from', (dir) => {
+    const manifest = join(dir, 'manifest.json');
+    writeFileSync(manifest, readFileSync(manifest, 'latin1').replace('"release"', '"Release"'), 'latin1');
+  }, /reload \(SIGHUP\): kept release old-release: .*manifest\.json: SHA-256 [0-9a-f]+ differs/],
+];
+for (const [what, damage, refusal] of DAMAGES) {
+  refused(`should keep serving the current release when the new one fails verification: ${what}`, () => withScratchGateway(async (distDir, start) => {
+    nextRelease(builtDist(), distDir, 'old-release', () => false);
+    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
+    damage(`${distDir}.tmp-${process.pid}`);
+    const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+    started.child.kill('SIGHUP');
+    await started.waitFor(refusal);
+    let results: Result[] = [];
+    const load = runLoad({
+      port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
+      next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
+      onResult: (result) => { results = [...results, result]; },
+    });
+    await load.done;
+    assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
+    assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
+  }));
+}
 
 refused.run();
 
@@ -201,7 +210,8 @@ live('should read through the directory it opened, and keep it when the manifest
   await dist.reload('b');
   assert.equal(opened, ['first']);
   assert.is(lines.length, 1, 'a refused manifest is tried once');
-  assert.match(lines[0], /reload \(a\): kept release first: .*manifest\.json: unreadable/);
+  // Its columns were derived from another manifest.json: neither is opened.
+  assert.match(lines[0], /reload \(a\): kept release first: .*manifest\.columns\.json: derived from a manifest\.json of \d+ bytes, not the 20 one/);
   assert.is(dist.dist.dir, pinned);
   await dist.reload('SIGHUP', true);
   assert.is(lines.length, 2, 'and again when forced');

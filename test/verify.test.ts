@@ -1,12 +1,14 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { manifestColumns } from '../build/dist/manifest-columns.ts';
+import { canonicalJson } from '../build/lib/canonical-json.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const run = promisify(execFile);
@@ -18,7 +20,7 @@ const FILES: Record<string, string> = {
   'v1/phone/BR.json': '{"country":"BR","calling_code":"+55"}',
 };
 
-/** A small but real dist: files, a gzip copy, and a manifest describing them. */
+/** A small but real dist: files, a gzip copy, a manifest describing them and its columns, as a build writes them. */
 function smallDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'country-verify-'));
   const files: Record<string, unknown> = {};
@@ -31,24 +33,45 @@ function smallDist(): string {
       writeFileSync(join(dir, `${path}.gz`), gz);
       encodings.gzip = gz.length;
     }
-    files[path] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), encodings, requests: [], content_language: null };
+    const request = `/${path.replace(/\.json$/, '')}`;
+    files[path] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), encodings, requests: [request], content_language: null };
   }
-  writeFileSync(join(dir, 'manifest.json'), JSON.stringify({ files }));
+  const manifest = {
+    manifest_version: 1, api_version: 'v1', release: { id: 'r1', date: null }, default_locale: 'en', locales: [{ tag: 'en' }],
+    country_aliases: { br: 'BR' }, search_index: 'v1/phone/BR.json', files,
+  };
+  const manifestText = canonicalJson(manifest);
+  writeFileSync(join(dir, 'manifest.json'), manifestText);
+  writeFileSync(join(dir, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest as any, manifestText)));
   return dir;
+}
+
+function edit(file: string, change: (text: string) => string): void {
+  const text = readFileSync(file, 'utf8');
+  const changed = change(text);
+  if (changed === text) throw new Error(`nothing changed in ${file}`);
+  writeFileSync(file, changed);
 }
 
 const verify = suite('verify');
 
-verify('should pass a whole copy', async () => {
-  const dir = smallDist();
-  try {
-    const result = await verifyCommand(dir);
-    assert.is(result.code, 0);
-    assert.match(result.output, 'is whole: 3 files match the manifest');
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+const WHOLE: [string, (dir: string) => void][] = [
+  ['a whole copy', () => {}],
+  ['a whole copy made by an older build, without the columns', (dir) => unlinkSync(join(dir, 'manifest.columns.json'))],
+];
+for (const [what, apply] of WHOLE) {
+  verify(`should pass ${what}`, async () => {
+    const dir = smallDist();
+    try {
+      apply(dir);
+      const result = await verifyCommand(dir);
+      assert.is(result.code, 0);
+      assert.match(result.output, 'is whole: 3 files match the manifest');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
 
 const DAMAGE: { damage: string; apply: (dir: string) => void; expected: string }[] = [
   { damage: 'a missing file', expected: 'v1/phone/BR.json: missing', apply: (dir) => unlinkSync(join(dir, 'v1/phone/BR.json')) },
@@ -59,6 +82,10 @@ const DAMAGE: { damage: string; apply: (dir: string) => void; expected: string }
     apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].slice(0, 10)) },
   { damage: 'an extra file', expected: 'v1/phone/XX.json: not in the manifest', apply: (dir) => writeFileSync(join(dir, 'v1/phone/XX.json'), '{}') },
   { damage: 'a missing manifest', expected: 'manifest.json: ENOENT', apply: (dir) => unlinkSync(join(dir, 'manifest.json')) },
+  { damage: 'columns derived from another manifest (same size)', expected: 'manifest.columns.json: derived from a manifest.json with SHA-256',
+    apply: (dir) => edit(join(dir, 'manifest.json'), (text) => text.replace('"id": "r1"', '"id": "r2"')) },
+  { damage: 'columns that say otherwise than the manifest', expected: 'manifest.columns.json: says otherwise than manifest.json',
+    apply: (dir) => edit(join(dir, 'manifest.columns.json'), (text) => text.replace('"/v1/phone/BR": "v1/phone/BR.json"', '"/v1/phone/BR": "v1/countries/BR.json"')) },
 ];
 
 for (const { damage, apply, expected } of DAMAGE) {

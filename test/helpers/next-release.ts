@@ -7,6 +7,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { canonicalJson } from '../../build/lib/canonical-json.ts';
+import { manifestColumns } from '../../build/dist/manifest-columns.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -28,7 +30,8 @@ function replace(path: string, bytes: Buffer | string): void {
 
 /**
  * Copies `from` to `to` as release `id`: v1/index.json names it, and each file `change` picks gets
- * other bytes of the same size (sameSizeChange) and loses its compressed copies. Returns the manifest.
+ * other bytes of the same size (sameSizeChange) and loses its compressed copies; the manifest and its
+ * columns are written again, as a build writes them. Returns the manifest.
  */
 export function nextRelease(from: string, to: string, id: string, change: (key: string) => boolean): any {
   execFileSync('cp', ['-al', from, to]);
@@ -44,6 +47,8 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
     for (const suffix of ['.br', '.gz']) rmSync(join(to, key + suffix), { force: true });
     Object.assign(entry, { bytes: bytes.length, sha256: sha256(bytes), encodings: {} });
   }
-  replace(join(to, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  const manifestText = canonicalJson(manifest);
+  replace(join(to, 'manifest.json'), manifestText);
+  replace(join(to, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest, manifestText)));
   return manifest;
 }
