@@ -48,8 +48,12 @@ export interface FastPath {
 }
 
 const HEAD_END = '\r\n\r\n';
-/** Bodies up to this size go out in one write with their head. */
-const JOIN_BELOW = 16 * 1024;
+/**
+ * Bodies below this size go out in one buffer with their head (joined once a second, see wireOf):
+ * one write of a 25 KB list answers about 5% faster than a writev of head and body. Only bodies held in
+ * memory (the body cache, kept search results) are answered here, so a second's joined copies are at most their size.
+ */
+const JOIN_BELOW = 64 * 1024;
 
 /** The status line and headers as node:http writes them for res.writeHead(status, pairs). */
 export function rawHead(status: number, pairs: Pairs): string {
