@@ -41,7 +41,8 @@ export interface TargetInput {
   baseline: string;
   small: string;
   cold: ColdStart;
-  filledRss: number;
+  /** Peak RSS while filling every cache: after the timed rounds, and on a gateway just started. */
+  filledRss: [afterLoad: number, fresh: number];
 }
 
 export function targets({ results, baseline, small, cold, filledRss }: TargetInput): string[] {
@@ -59,7 +60,9 @@ export function targets({ results, baseline, small, cold, filledRss }: TargetInp
     const relative = rps(error) / rps(small);
     lines.push([relative >= 1, `${error}: ${relative.toFixed(2)}x the ${small} rate (target >= 1x)`]);
   }
-  lines.push([filledRss < 400 * 2 ** 20, `gateway RSS with every cache full: ${mb(filledRss)} (target < 400 MB)`]);
+  const [afterLoad, fresh] = filledRss;
+  lines.push([Math.max(afterLoad, fresh) < 400 * 2 ** 20,
+    `gateway RSS with every cache full: ${mb(afterLoad)} after the timed rounds, ${mb(fresh)} just started (target < 400 MB)`]);
   const coldest = Math.max(cold.healthz, cold.data);
   lines.push([coldest < 1000, `cold start to first 200: /healthz ${cold.healthz.toFixed(0)} ms, data ${cold.data.toFixed(0)} ms (target < 1000 ms)`]);
   return lines.map(([met, line]) => `${met ? 'met   ' : 'MISSED'} ${line}`);

@@ -4,7 +4,7 @@
  * BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks; FAST_PATH=off is passed to the gateway. See bench/README.md.
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -43,6 +43,14 @@ writeFileSync(searchFile, searchBody);
 // FAST_PATH=off measures the gateway with node:http answering everything (README: the fast path).
 const gatewayEnv: Record<string, string> = process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {};
 const setup = async () => ({ distDir, key, port: await freePort(), log: join(dir, 'gateway.log'), env: gatewayEnv });
+
+/** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
+async function waitForLine(file: string, pattern: RegExp): Promise<void> {
+  for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    if (existsSync(file) && pattern.test(readFileSync(file, 'utf8'))) return;
+  }
+  throw new Error(`no line matching ${pattern} in ${file} within 60 s`);
+}
 
 const servers: Server[] = [];
 try {
@@ -97,16 +105,24 @@ try {
   console.log('bench: filling the gateway caches: every locale\'s lists in every coding, a search in every locale and view');
   const fill = await fillCaches(gateway.port, key, openDist(distDir), gateway.rss);
   console.log(`bench: ${fill.requests} requests, ${(fill.bytes / 2 ** 20).toFixed(0)} MB sent, all exact; gateway RSS peak ${(fill.peakRss / 2 ** 20).toFixed(0)} MB`);
-
   const code = await servers.shift()!.stop();
   if (code !== 0) throw new Error(`the gateway exited with ${code} on SIGTERM`);
+
+  // The same on a gateway just started (once it has checked its files), whose heaps have not settled under load.
+  const freshLog = join(dir, 'gateway-fresh.log');
+  const fresh = await startGateway({ ...(await setup()), log: freshLog });
+  servers.unshift(fresh);
+  await waitForLine(freshLog, /checked \d+ files against the manifest/);
+  const freshFill = await fillCaches(fresh.port, key, openDist(distDir), fresh.rss);
+  console.log(`bench: on a gateway just started: gateway RSS peak ${(freshFill.peakRss / 2 ** 20).toFixed(0)} MB`);
+  if (await servers.shift()!.stop() !== 0) throw new Error('the gateway just started did not exit 0 on SIGTERM');
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians. ${tools.notes.join('; ')}\n`);
   console.log(table(results, ['gateway', ...servers.map((s) => s.name)]));
   console.log(`\ncold start, spawn to first 200 (median of ${colds.length}, node gateway/start.cjs): /healthz ${cold.healthz.toFixed(0)} ms,`
     + ` /v1/countries/BR ${cold.data.toFixed(0)} ms; through npm start (npm itself adds about 0.15 s): ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
-  console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: fill.peakRss }).join('\n')}`);
+  console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: [fill.peakRss, freshFill.peakRss] }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });

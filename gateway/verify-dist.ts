@@ -1,8 +1,10 @@
 /**
  * Checks a dist tree against its manifest, so a copy (an offline mirror, a CDN upload) knows it is
  * whole: every file and compressed copy present with its size, optionally its SHA-256 (slow: reads
- * every byte), and optionally nothing on disk that the manifest does not list. A gateway checks its
- * share of an opened dist's files (`verifyFiles`); `npm run verify` checks a manifest on disk.
+ * every byte), and optionally nothing on disk that the manifest does not list; and that the manifest
+ * is the one its columns (manifest.columns.json) were derived from. A gateway checks its share of an
+ * opened dist's files (`verifyFiles`); `npm run verify` checks a manifest on disk, and that opening the
+ * dist through its columns gives what opening it through the manifest gives.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync } from 'node:fs';

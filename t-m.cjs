@@ -1,0 +1,13 @@
+require('tsx/cjs');
+const v8 = require('v8');
+const m = (l) => { global.gc(); const u = process.memoryUsage(); const sp = v8.getHeapSpaceStatistics().filter(s=>s.space_used_size>1e6).map((s) => `${s.space_name}:${(s.space_used_size/1e6).toFixed(1)}`).join(' '); console.log(l, `rss ${(u.rss/1e6).toFixed(0)} heapUsed ${(u.heapUsed/1e6).toFixed(0)}`, sp); };
+m('start');
+const { openDist } = require('/work/main/gateway/dist.ts');
+const d = openDist('/work/main/dist', { columns: process.argv[2] !== 'json' });
+m('opened');
+global.keep = d;
+const { createApp } = require('/work/main/gateway/app.ts');
+const { keysFromList } = require('/work/main/gateway/keys.ts');
+const app = createApp({ dist: d, keys: keysFromList('bench-key-0123456789abcdef', 'k'), corsOrigins: '*', cacheBytes: 64e6, log: () => {}, retry: () => false });
+global.app = app;
+m('app');
