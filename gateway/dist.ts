@@ -104,7 +104,8 @@ function readManifestColumns(dir: string, readFrom: string): ManifestParts | und
     size = statSync(join(readFrom, 'manifest.json')).size;
   } catch { /* reported as a mismatch below */ }
   if (size !== columns.manifestBytes) {
-    fail(dir, `derived from a manifest.json of ${columns.manifestBytes} bytes, not the ${size ?? 'missing'} one beside it`, COLUMNS_FILE);
+    const beside = size === undefined ? 'is missing' : `has ${size}`;
+    fail(dir, `derived from a manifest.json of ${columns.manifestBytes} bytes; the one beside it ${beside}`, COLUMNS_FILE);
   }
   for (const key of columns.files.keys()) checkKey(dir, key, COLUMNS_FILE);
   return { manifest: columns.rest, files: columns.files, paths: columns.paths, manifestSha256: columns.manifestSha256 };
