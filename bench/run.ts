@@ -103,26 +103,31 @@ try {
   }
 
   console.log('bench: filling the gateway caches: every locale\'s lists in every coding, a search in every locale and view');
-  const fill = await fillCaches(gateway.port, key, openDist(distDir), gateway.rss);
-  console.log(`bench: ${fill.requests} requests, ${(fill.bytes / 2 ** 20).toFixed(0)} MB sent, all exact; gateway RSS peak ${(fill.peakRss / 2 ** 20).toFixed(0)} MB`);
-  const code = await servers.shift()!.stop();
-  if (code !== 0) throw new Error(`the gateway exited with ${code} on SIGTERM`);
-
+  const opened = openDist(distDir);
+  /** Fills every cache of `filled` (one of `servers`), then stops it; returns its peak RSS meanwhile. */
+  const fillThenStop = async (filled: Server, when: string): Promise<number> => {
+    const fill = await fillCaches(filled.port, key, opened, filled.rss);
+    console.log(`bench: ${when}: ${fill.requests} requests, ${(fill.bytes / 2 ** 20).toFixed(0)} MB sent, all exact;`
+      + ` gateway RSS peak ${(fill.peakRss / 2 ** 20).toFixed(0)} MB`);
+    servers.splice(servers.indexOf(filled), 1);
+    const code = await filled.stop();
+    if (code !== 0) throw new Error(`the gateway (${when}) exited with ${code} on SIGTERM`);
+    return fill.peakRss;
+  };
+  const afterLoadRss = await fillThenStop(gateway, 'after the timed rounds');
   // The same on a gateway just started (once it has checked its files), whose heaps have not settled under load.
   const freshLog = join(dir, 'gateway-fresh.log');
   const fresh = await startGateway({ ...(await setup()), log: freshLog });
   servers.unshift(fresh);
   await waitForLine(freshLog, /checked \d+ files against the manifest/);
-  const freshFill = await fillCaches(fresh.port, key, openDist(distDir), fresh.rss);
-  console.log(`bench: on a gateway just started: gateway RSS peak ${(freshFill.peakRss / 2 ** 20).toFixed(0)} MB`);
-  if (await servers.shift()!.stop() !== 0) throw new Error('the gateway just started did not exit 0 on SIGTERM');
+  const freshRss = await fillThenStop(fresh, 'just started');
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians. ${tools.notes.join('; ')}\n`);
   console.log(table(results, ['gateway', ...servers.map((s) => s.name)]));
   console.log(`\ncold start, spawn to first 200 (median of ${colds.length}, node gateway/start.cjs): /healthz ${cold.healthz.toFixed(0)} ms,`
     + ` /v1/countries/BR ${cold.data.toFixed(0)} ms; through npm start (npm itself adds about 0.15 s): ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
-  console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: [fill.peakRss, freshFill.peakRss] }).join('\n')}`);
+  console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });
