@@ -3,7 +3,7 @@
  * dist tree, and swaps it in only when complete. Any breach or crash leaves the previous dist/ as it was.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { canonicalJson } from './lib/canonical-json.ts';
@@ -11,7 +11,7 @@ import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
 import { apiIndex, buildManifest, dataDigest, releaseOf } from './dist/manifest.ts';
-import { manifestColumns } from './dist/manifest-columns.ts';
+import { writeManifest } from './dist/manifest-columns.ts';
 import { nginxConfig } from './dist/nginx-config.ts';
 import { buildOpenApi } from './dist/openapi.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
@@ -76,10 +76,7 @@ try {
     bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });
 
   const manifest = buildManifest({ data, release, files, searchIndex });
-  const manifestText = canonicalJson(manifest);
-  const manifestBytes = Buffer.byteLength(manifestText);
-  writeFileSync(join(staging, 'manifest.json'), manifestText);
-  writeFileSync(join(staging, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest, manifestText)));
+  const manifestBytes = writeManifest(staging, manifest);
   const previous = swapIn(staging, distDir);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);

@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { manifestColumns } from '../build/dist/manifest-columns.ts';
-import { canonicalJson } from '../build/lib/canonical-json.ts';
+import { writeManifest } from '../build/dist/manifest-columns.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const run = promisify(execFile);
@@ -40,9 +39,7 @@ function smallDist(): string {
     manifest_version: 1, api_version: 'v1', release: { id: 'r1', date: null }, default_locale: 'en', locales: [{ tag: 'en' }],
     country_aliases: { br: 'BR' }, search_index: 'v1/phone/BR.json', files,
   };
-  const manifestText = canonicalJson(manifest);
-  writeFileSync(join(dir, 'manifest.json'), manifestText);
-  writeFileSync(join(dir, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest as any, manifestText)));
+  writeManifest(dir, manifest as any);
   return dir;
 }
 

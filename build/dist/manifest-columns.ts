@@ -6,11 +6,15 @@
  * so a gateway (and `npm run verify`) can tell it belongs to the manifest beside it.
  */
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { canonicalJson, writeAtomically } from '../lib/canonical-json.ts';
 import type { ManifestFile } from './writer.ts';
 
 export const COLUMNS_VERSION = 1;
 
-export function manifestColumns(manifest: { files: Record<string, ManifestFile> } & Record<string, unknown>, manifestText: string) {
+type Manifest = { files: Record<string, ManifestFile> } & Record<string, unknown>;
+
+export function manifestColumns(manifest: Manifest, manifestText: string) {
   const { files, ...rest } = manifest;
   const entries = Object.entries(files);
   const paths: Record<string, string> = {};
@@ -30,4 +34,12 @@ export function manifestColumns(manifest: { files: Record<string, ManifestFile> 
     },
     paths,
   };
+}
+
+/** Writes manifest.json and its columns into `dir`, canonically; returns the manifest's size in bytes. */
+export function writeManifest(dir: string, manifest: Manifest): number {
+  const manifestText = canonicalJson(manifest);
+  writeAtomically(join(dir, 'manifest.json'), manifestText);
+  writeAtomically(join(dir, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest, manifestText)));
+  return Buffer.byteLength(manifestText);
 }

@@ -21,10 +21,17 @@ export function readJson<T = any>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 
-/** Writes through a temporary file so a crash never leaves half a dataset behind. */
-export function writeCanonicalJson(file: string, value: unknown): void {
+/**
+ * Writes through a temporary file, so a crash never leaves half a file behind, and a file that is a
+ * hard link to another is replaced rather than written through.
+ */
+export function writeAtomically(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
-  writeFileSync(temporary, canonicalJson(value));
+  writeFileSync(temporary, text);
   renameSync(temporary, file);
+}
+
+export function writeCanonicalJson(file: string, value: unknown): void {
+  writeAtomically(file, canonicalJson(value));
 }

@@ -7,8 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canonicalJson } from '../../build/lib/canonical-json.ts';
-import { manifestColumns } from '../../build/dist/manifest-columns.ts';
+import { writeManifest } from '../../build/dist/manifest-columns.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -47,8 +46,6 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
     for (const suffix of ['.br', '.gz']) rmSync(join(to, key + suffix), { force: true });
     Object.assign(entry, { bytes: bytes.length, sha256: sha256(bytes), encodings: {} });
   }
-  const manifestText = canonicalJson(manifest);
-  replace(join(to, 'manifest.json'), manifestText);
-  replace(join(to, 'manifest.columns.json'), canonicalJson(manifestColumns(manifest, manifestText)));
+  writeManifest(to, manifest);
   return manifest;
 }
