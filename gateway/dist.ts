@@ -6,21 +6,19 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { DistFiles, type DistFile, type FileColumns } from './dist-files.ts';
 import { COLUMNS_FILE, readColumns } from './manifest-columns.ts';
 
-export interface DistFile {
-  bytes: number;
-  sha256: string;
-  contentLanguage: string | null;
-  encodings: { br?: number; gzip?: number };
-}
+export type { DistFile };
+/** What the gateway asks of a dist's files: a DistFiles, or a Map (tests make one). */
+export type FileTable = Pick<ReadonlyMap<string, DistFile>, 'get' | 'has' | 'size' | 'keys'> & Iterable<[string, DistFile]>;
 
 export interface Dist {
   /** Where its files are read from: the directory given, or a path pinned to it (see live-dist.ts). */
   dir: string;
   release: { id: string; date: string | null };
   defaultLocale: string;
-  files: Map<string, DistFile>;
+  files: FileTable;
   /** Request paths without a query that the build declares a file answers (`/v1` -> `v1/index.json`). */
   paths: Map<string, string>;
   /** Lower-case tag -> its fallback chain, most specific first, each entry a supported tag. */
@@ -49,19 +47,22 @@ function checkKey(dir: string, key: string, file?: string): void {
   if (!SAFE_KEY.test(key) || DOT_SEGMENT.test(key)) fail(dir, `unsafe file key ${JSON.stringify(key)}`, file);
 }
 
-function readFiles(dir: string, raw: Record<string, any>): { files: Map<string, DistFile>; paths: Map<string, string> } {
-  const files = new Map<string, DistFile>();
+function readFiles(dir: string, raw: Record<string, any>): { files: DistFiles; paths: Map<string, string> } {
+  const columns: FileColumns = { keys: [], bytes: [], sha256: '', contentLanguage: [], br: [], gzip: [] };
+  const digests: string[] = [];
   const paths = new Map<string, string>();
   for (const [key, entry] of Object.entries(raw)) {
     checkKey(dir, key);
     if (!Number.isInteger(entry?.bytes) || !SHA256.test(entry.sha256)) fail(dir, `file ${key} lacks bytes or a sha256`);
-    const encodings: DistFile['encodings'] = {};
-    if (Number.isInteger(entry.encodings?.br)) encodings.br = entry.encodings.br;
-    if (Number.isInteger(entry.encodings?.gzip)) encodings.gzip = entry.encodings.gzip;
-    files.set(key, { bytes: entry.bytes, sha256: entry.sha256, contentLanguage: entry.content_language ?? null, encodings });
+    columns.keys.push(key);
+    columns.bytes.push(entry.bytes);
+    digests.push(entry.sha256);
+    columns.contentLanguage.push(entry.content_language ?? null);
+    columns.br.push(Number.isInteger(entry.encodings?.br) ? entry.encodings.br : null);
+    columns.gzip.push(Number.isInteger(entry.encodings?.gzip) ? entry.encodings.gzip : null);
     for (const request of entry.requests ?? []) if (!request.includes('?')) paths.set(request, key);
   }
-  return { files, paths };
+  return { files: new DistFiles({ ...columns, sha256: digests.join('') }), paths };
 }
 
 export interface OpenOptions {
@@ -74,7 +75,7 @@ export interface OpenOptions {
 interface ManifestParts {
   manifest: any;
   /** Undefined when the manifest has no files. */
-  files: Map<string, DistFile> | undefined;
+  files: DistFiles | undefined;
   paths: Map<string, string>;
   manifestSha256: string | null;
 }

@@ -5,14 +5,14 @@
  * does, and builds a smaller heap. Every column is checked for its type and length; what it says
  * must be what the manifest says (dist.test.ts opens both ways; `npm run verify` compares them).
  */
-import type { DistFile } from './dist.ts';
+import { DistFiles } from './dist-files.ts';
 
 export const COLUMNS_FILE = 'manifest.columns.json';
 
 export interface ManifestColumns {
   /** manifest.json without its files. */
   rest: any;
-  files: Map<string, DistFile>;
+  files: DistFiles;
   paths: Map<string, string>;
   /** The manifest.json the columns were derived from. */
   manifestBytes: number;
@@ -51,14 +51,12 @@ export function readColumns(text: string): ManifestColumns {
   const hashes = raw.sha256;
   if (typeof hashes !== 'string' || hashes.length !== count * 64 || !HEX.test(hashes)) throw new Error(`files.sha256 is not ${count} SHA-256 digests`);
 
-  const files = new Map<string, DistFile>();
-  for (let i = 0; i < count; i++) {
-    const encodings: DistFile['encodings'] = {};
-    if (br[i] !== null) encodings.br = br[i]!;
-    if (gzip[i] !== null) encodings.gzip = gzip[i]!;
-    files.set(keys[i], { bytes: bytes[i], sha256: hashes.slice(i * 64, i * 64 + 64), contentLanguage: languages[i], encodings });
+  let files: DistFiles;
+  try {
+    files = new DistFiles({ keys, bytes, sha256: hashes, contentLanguage: languages, br, gzip });
+  } catch (error) {
+    throw new Error(`files.key ${(error as Error).message}`);
   }
-  if (files.size !== count) throw new Error('files.key names a file twice');
   if (typeof rawPaths !== 'object' || rawPaths === null) throw new Error('paths are missing');
   const paths = new Map<string, string>();
   for (const [request, key] of Object.entries(rawPaths)) {
