@@ -8,6 +8,7 @@ import polka, { type Polka, type Request } from 'polka';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerAuth, bearerVerdicts } from './auth.ts';
 import { Bodies, UnreadableFile } from './bodies.ts';
+import type { Released } from './collector.ts';
 import { cors, corsOf, corsPolicy, withCors, type CorsOptions } from './cors.ts';
 import type { Dist } from './dist.ts';
 import { fastAnswers } from './fast-answers.ts';
@@ -27,6 +28,8 @@ export interface GatewayOptions {
   maxAge?: number;
   /** Memory for response bodies read from dist/ (per process). */
   cacheBytes?: number;
+  /** Told the bytes of each body a cache lets go of (collector.ts). */
+  released?: Released;
   log?: (line: string) => void;
   /**
    * Called when a file of this dist cannot be read as its manifest says (UnreadableFile), before
@@ -90,7 +93,8 @@ export type App = Polka & { answer: Answerer };
 export function createApp(options: GatewayOptions): App {
   const { dist, log = () => {} } = options;
   const maxAge = options.maxAge ?? DEFAULTS.maxAge;
-  const bodies = new Bodies(dist, options.cacheBytes ?? DEFAULTS.cacheBytes);
+  const { released } = options;
+  const bodies = new Bodies(dist, { budgetBytes: options.cacheBytes ?? DEFAULTS.cacheBytes, released });
 
   const resolvedUrls = new Map<string, Outcome>();
   const routeOptions: RouteOptions = {
@@ -102,7 +106,7 @@ export function createApp(options: GatewayOptions): App {
       resolvedUrls.set(url, outcome);
     },
   };
-  const search = searchRoute({ ...routeOptions, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20 });
+  const search = searchRoute({ ...routeOptions, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20, released });
   const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
     if (error instanceof UnreadableFile && !res.headersSent && options.retry?.(req, res)) return;
     log(`error: ${req.method} ${pathOf(req.url!)}: ${(error as Error)?.stack ?? error}`);

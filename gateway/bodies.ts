@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Released } from './collector.ts';
 import type { CorsHeaders, Pairs } from './cors.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
@@ -45,8 +46,9 @@ export class Bodies {
   #cache: SizeBoundedLru<Body>;
   #reading = new Map<string, Promise<Body>>();
 
-  constructor(private dist: Dist, budgetBytes: number) {
-    this.#cache = new SizeBoundedLru(budgetBytes);
+  /** `released` is told the bytes of each body the cache lets go of (collector.ts). */
+  constructor(private dist: Dist, { budgetBytes, released }: { budgetBytes: number; released?: Released }) {
+    this.#cache = new SizeBoundedLru(budgetBytes, { released });
   }
 
   /** The body when it is in memory now. */

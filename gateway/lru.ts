@@ -3,8 +3,12 @@ export class SizeBoundedLru<V> {
   #entries = new Map<string, { value: V; size: number }>();
   #used = 0;
   #newest: string | undefined;
+  #released: (size: number) => void;
 
-  constructor(readonly budget: number) {}
+  /** `released` is told the size of each value the map lets go of: pushed out, replaced or deleted. */
+  constructor(readonly budget: number, { released = () => {} }: { released?: (size: number) => void } = {}) {
+    this.#released = released;
+  }
 
   get(key: string): V | undefined {
     const entry = this.#entries.get(key);
@@ -28,6 +32,7 @@ export class SizeBoundedLru<V> {
       if (this.#used <= this.budget) break;
       this.#entries.delete(oldest);
       this.#used -= entry.size;
+      this.#released(entry.size);
     }
   }
 
@@ -37,5 +42,6 @@ export class SizeBoundedLru<V> {
     this.#entries.delete(key);
     this.#used -= entry.size;
     if (key === this.#newest) this.#newest = undefined;
+    this.#released(entry.size);
   }
 }

@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Middleware, Request } from 'polka';
 import { readDistFile, type Bodies } from './bodies.ts';
+import type { Released } from './collector.ts';
 import type { Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 import { readLimit, readLocale, readSearchText, readView } from './params.ts';
@@ -67,6 +68,8 @@ export interface SearchRouteOptions extends SendOptions {
   /** Bytes of list files whose items are kept (a full list is about 1 MB). */
   listCacheBytes: number;
   resultCacheBytes: number;
+  /** Told the bytes of each list or result let go of (collector.ts). */
+  released?: Released;
   /** Told what each URL came to: a problem, or the key of its result. */
   resolved?: (req: Request, outcome: Outcome) => void;
 }
@@ -95,9 +98,9 @@ export function searchRoute(options: SearchRouteOptions): SearchRoute {
     (bytes) => new CountrySearch(JSON.parse(bytes.toString('utf8'))),
     (error) => { index = undefined; throw error; },
   ));
-  const lists = new SizeBoundedLru<CountryList>(options.listCacheBytes);
+  const lists = new SizeBoundedLru<CountryList>(options.listCacheBytes, { released: options.released });
   // Searches repeat (type-ahead): answers are kept by list, limit and text.
-  const results = new SizeBoundedLru<SearchResult>(options.resultCacheBytes);
+  const results = new SizeBoundedLru<SearchResult>(options.resultCacheBytes, { released: options.released });
 
   async function countryList(key: string): Promise<CountryList> {
     const cached = lists.get(key);
