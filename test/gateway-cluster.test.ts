@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -7,18 +9,32 @@ import { startGatewayProcess, type Started } from './helpers/start.ts';
 
 const KEY = 'cluster-test-key-0123456789abcdef';
 
-/** Pids of the running cluster workers whose parent is `pid` (tsx may have an esbuild child too). */
-function childrenOf(pid: number): number[] {
+interface Running { pid: number; parent: number; cmdline: string }
+
+/** The processes running now (zombies left out). */
+function running(): Running[] {
   return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
     try {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const worker = readFileSync(`/proc/${name}/cmdline`, 'utf8').includes('worker.cjs');
-      return Number(parent) === pid && state !== 'Z' && worker ? [Number(name)] : [];
+      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      return state === 'Z' ? [] : [{ pid: Number(name), parent: Number(parent), cmdline }];
     } catch {
       return [];
     }
   });
+}
+
+/** Pids of the running cluster workers whose parent is `pid`. */
+const childrenOf = (pid: number): number[] =>
+  running().filter((each) => each.parent === pid && each.cmdline.includes('worker.cjs')).map((each) => each.pid);
+
+/** Every process started by `pid`, its children's children too. */
+function descendantsOf(pid: number): Running[] {
+  const all = running();
+  const found = all.filter((each) => each.parent === pid);
+  for (let i = 0; i < found.length; i++) found.push(...all.filter((each) => each.parent === found[i].pid));
+  return found;
 }
 
 /** A GET on a new connection each time, so the primary hands each to the next worker. */
@@ -66,3 +82,28 @@ cluster('should drain every worker on SIGTERM to the primary, then exit 0', asyn
 });
 
 cluster.run();
+
+const memory = suite('cluster: memory');
+let scratch: string;
+memory.before(() => { scratch = mkdtempSync(join(tmpdir(), 'country-cluster-')); });
+memory.after(() => rmSync(scratch, { recursive: true, force: true }));
+
+memory('should compile a cold start without keeping esbuild running, and run workers with gc exposed for the collector', async () => {
+  // tsx keeps its compile cache in the temporary directory: an empty one makes every module new, as on a first start.
+  const cold = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: builtDist(), WORKERS: '2', TMPDIR: scratch, VERIFY_DIST: 'off' });
+  try {
+    const [, coldPort] = await cold.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    assert.is(await get(coldPort, '/v1/countries/BR'), 200);
+    assert.ok(readdirSync(scratch).some((name) => name.startsWith('tsx')), 'tsx compiled into the empty cache');
+    const under = descendantsOf(cold.child.pid!);
+    assert.equal(under.filter((each) => each.cmdline.includes('esbuild')).map((each) => each.cmdline), []);
+    const workers = under.filter((each) => each.cmdline.includes('worker.cjs'));
+    assert.is(workers.length, 2);
+    for (const worker of workers) assert.match(worker.cmdline, /--expose-gc/);
+  } finally {
+    cold.child.kill('SIGKILL');
+    await cold.exited;
+  }
+});
+
+memory.run();
