@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DistError, openDist, type Dist } from '../gateway/dist.ts';
 import { builtDist } from './helpers/dist.ts';
+import { rawManifest } from './helpers/gateway.ts';
 
 // openDist reads the manifest from the columns the build derives from it (manifest.columns.json) and,
 // where a dist has none, from manifest.json itself: both must give the same Dist.
@@ -36,6 +37,25 @@ opened('should open the built dist the same from its columns as from manifest.js
   assert.equal(comparable(fromColumns), comparable(fromManifest));
   assert.is(fromColumns.manifestSha256, createHash('sha256').update(readFileSync(join(builtDist(), 'manifest.json'))).digest('hex'));
   assert.is(fromManifest.manifestSha256, null);
+});
+
+opened('should give every file as manifest.json has it, in its order, and nothing for a key it lacks', () => {
+  for (const files of [openDist(builtDist()).files, openDist(builtDist(), { columns: false }).files]) {
+    const expected = Object.entries<any>(rawManifest().files).map(([key, entry]) => [key, {
+      bytes: entry.bytes,
+      sha256: entry.sha256,
+      contentLanguage: entry.content_language ?? null,
+      encodings: Object.fromEntries(Object.entries({ br: entry.encodings?.br, gzip: entry.encodings?.gzip }).filter(([, size]) => size !== undefined)),
+    }]);
+    assert.equal([...files], expected);
+    assert.equal([...files.keys()], expected.map(([key]) => key));
+    assert.is(files.size, expected.length);
+    const [key, entry] = expected[expected.length - 1];
+    assert.ok(files.has(key as string));
+    assert.equal(files.get(key as string), entry);
+    assert.is(files.get('v1/nothing.json'), undefined);
+    assert.not.ok(files.has('v1/nothing.json'));
+  }
 });
 
 opened('should read manifest.json where the dist has no columns', () => {
