@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtDist } from './helpers/dist.ts';
