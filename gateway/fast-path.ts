@@ -13,11 +13,13 @@
  * Date, Connection and Keep-Alive as node:http adds them (test/gateway-fast-path.test.ts compares).
  * Timeouts are the server's: a connection that sends nothing within headersTimeout gets node's 408,
  * one idle past keepAliveTimeout after an answer is closed; a partial request is handed over, and
- * node:http times it.
+ * node:http times it. One timer checks them for every connection (deadlines.ts): each expires up to
+ * a tick late (a quarter of the shortest timeout, at most 1 s).
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Pairs } from './cors.ts';
+import { deadlines, tickFor } from './deadlines.ts';
 import { MAX_HEAD, parseSimple, type SimpleRequest } from './simple-request.ts';
 
 /** A response as node:http would write it: `head` is its status line and headers up to, not including, Date. */
@@ -104,6 +106,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
   // What node:http adds after the app's headers on a kept-alive connection.
   const tail = `Connection: keep-alive\r\n${keepAliveTimeoutMs >= 1000 ? `Keep-Alive: timeout=${Math.floor(keepAliveTimeoutMs / 1000)}\r\n` : ''}\r\n`;
   const held = new Set<Socket>();
+  const deadline = deadlines({ tickMs: tickFor(headersTimeoutMs, keepAliveTimeoutMs, requestTimeoutMs) });
   let draining = false;
 
   const write = (socket: Socket, answer: Answer) => {
@@ -124,8 +127,6 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
     /** Bytes read and not answered: only while the socket waits for its writes to drain. */
     let pending: Buffer | undefined;
     let answered = false;
-    // Setting a socket's timeout makes a new timer; activity on the socket restarts the one it has.
-    let timeoutMs = headersTimeoutMs;
     // Clients send the same request again and again on a connection: its head is parsed once.
     let lastHead: Buffer | undefined;
     let lastRequest: SimpleRequest | undefined;
@@ -138,13 +139,9 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
       }
       return request;
     };
-    const timeout = (ms: number) => {
-      if (ms !== timeoutMs) socket.setTimeout((timeoutMs = ms));
-    };
-
     const release = () => {
-      socket.off('data', onData).off('drain', onDrain).off('end', onEnd).off('timeout', onTimeout).off('error', onError);
-      socket.setTimeout(0);
+      socket.off('data', onData).off('drain', onDrain).off('end', onEnd).off('error', onError);
+      expiry.remove();
       held.delete(socket);
     };
     const handOver = (unanswered: Buffer) => {
@@ -171,7 +168,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
         if (socket.writableNeedDrain) {
           pending = bytes.subarray(offset);
           socket.pause();
-          return timeout(requestTimeoutMs);
+          return expiry.after(requestTimeoutMs);
         }
         const end = bytes.indexOf(HEAD_END, offset, 'latin1');
         const found = !draining && end >= 0 ? answerTo(simpleRequest(bytes, offset, end)) : undefined;
@@ -181,7 +178,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
         offset = end + HEAD_END.length;
       }
       pending = undefined;
-      timeout(answered ? keepAliveTimeoutMs : headersTimeoutMs);
+      expiry.after(answered ? keepAliveTimeoutMs : headersTimeoutMs);
     };
 
     const onData = (chunk: Buffer) => serve(chunk);
@@ -192,7 +189,7 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
     };
     // node:http does not keep a half-closed connection open: it ends it once its answers are written.
     const onEnd = () => socket.end();
-    const onTimeout = () => {
+    const onExpired = () => {
       if (answered || pending) return void socket.destroy();
       // As node:http, which answers a connection that sent nothing in time through 'clientError'.
       release();
@@ -200,9 +197,13 @@ export function fastPath(server: Server, options: FastPathOptions): FastPath {
       server.emit('clientError', Object.assign(new Error('Request timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
     };
     const onError = () => socket.destroy();
-    socket.on('data', onData).on('drain', onDrain).on('end', onEnd).on('timeout', onTimeout).on('error', onError);
-    socket.once('close', () => held.delete(socket));
-    socket.setTimeout(headersTimeoutMs);
+    const expiry = deadline(onExpired);
+    socket.on('data', onData).on('drain', onDrain).on('end', onEnd).on('error', onError);
+    socket.once('close', () => {
+      expiry.remove();
+      held.delete(socket);
+    });
+    expiry.after(headersTimeoutMs);
   }
 
   server.on('connection', hold);

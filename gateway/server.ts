@@ -8,6 +8,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Pairs } from './cors.ts';
+import { tickFor } from './deadlines.ts';
 import { rawHead } from './fast-path.ts';
 import { ALLOWED_METHODS, problemParts, type ProblemCode } from './problem.ts';
 
@@ -49,7 +50,7 @@ export function createGatewayServer(options: ServerOptions = {}): Server {
     requestTimeout,
     keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
     // How often Node looks for connections past those timeouts (30 s by default, longer than the timeouts).
-    connectionsCheckingInterval: Math.min(1000, Math.max(25, Math.floor(Math.min(headersTimeout, requestTimeout) / 4))),
+    connectionsCheckingInterval: tickFor(headersTimeout, requestTimeout),
     // Node would answer a missing Host with an empty 400 of its own; the app answers it as a problem.
     requireHostHeader: false,
   });

@@ -1,4 +1,5 @@
 import { connect, type Socket } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
@@ -93,8 +94,12 @@ held.run();
 // Short timeouts: the server cuts what the slow clients hold, and says why when it can.
 const cut = suite('slow clients (timeouts)');
 const HEADERS_TIMEOUT_MS = 1000;
+const REQUEST_TIMEOUT_MS = 2000;
+const KEEP_ALIVE_TIMEOUT_MS = 300;
 cut.before(async () => {
-  gateway = await startGateway({ server: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: 2000, keepAliveTimeoutMs: 300 } });
+  gateway = await startGateway({
+    server: { headersTimeoutMs: HEADERS_TIMEOUT_MS, requestTimeoutMs: REQUEST_TIMEOUT_MS, keepAliveTimeoutMs: KEEP_ALIVE_TIMEOUT_MS },
+  });
 });
 cut.after(() => gateway.close());
 
@@ -137,6 +142,50 @@ cut('should close a kept-alive connection left idle past keepAliveTimeout', asyn
   await closedByServer(socket);
   assert.match(received, /^HTTP\/1\.1 200 OK\r\n/);
   assert.match(received, /\r\nConnection: keep-alive\r\n/);
+});
+
+// The fast path holds each new connection, and answers what it knows from memory: its own deadlines.
+cut('should answer a connection that sends nothing within headersTimeout with a 408, no sooner', async () => {
+  const connectedAt = performance.now();
+  const socket = connect(gateway.port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => { received += chunk; });
+  await closedByServer(socket);
+  assert.ok(performance.now() - connectedAt >= HEADERS_TIMEOUT_MS, `closed after ${performance.now() - connectedAt} ms`);
+  assert.match(received, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+});
+
+cut('should close a connection left idle past keepAliveTimeout after an answer from memory, no sooner', async () => {
+  assert.is((await gateway.request('/v1/countries/BR')).status, 200); // the URL is known: answered from memory next
+  const before = gateway.fastAnswered();
+  let answeredAt = 0;
+  const socket = connect(gateway.port, '127.0.0.1', () => {
+    socket.write(`GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`);
+  });
+  socket.once('data', () => { answeredAt = performance.now(); });
+  await closedByServer(socket);
+  assert.is(gateway.fastAnswered(), before + 1, 'answered by the fast path');
+  assert.ok(performance.now() - answeredAt >= KEEP_ALIVE_TIMEOUT_MS, `closed ${performance.now() - answeredAt} ms after the answer`);
+});
+
+cut('should close a connection whose client stops reading once requestTimeout has passed with answers waiting', async () => {
+  const text = `GET /v1/countries?view=full HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`;
+  const full = await gateway.request('/v1/countries?view=full');
+  const count = 60; // about 60 MB of answers, far over what the socket buffers
+  const before = gateway.fastAnswered();
+  const socket = connect(gateway.port, '127.0.0.1', () => {
+    socket.pause();
+    socket.write(text.repeat(count));
+  });
+  let received = 0;
+  socket.on('data', (chunk) => { received += chunk.length; });
+  socket.on('error', () => {}); // reset: the server closed with requests unread
+  // A paused socket sees nothing of the server's close; read once the server should have given up.
+  await sleep(REQUEST_TIMEOUT_MS + 1000);
+  assert.ok(gateway.fastAnswered() > before, 'answered by the fast path until the socket was full');
+  socket.resume();
+  await closedByServer(socket);
+  assert.ok(received < count * full.body.length, `closed with ${received} bytes received, before every answer`);
 });
 
 cut.run();
