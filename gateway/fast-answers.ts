@@ -4,13 +4,15 @@
  * every request), the health check (always left to the app), the key, then what the app found the
  * URL comes to when it answered it before: a problem, a file whose body is in memory, or a search
  * result still kept. Anything else is undefined, and node:http and the app answer the request.
+ * The same request again on a connection gets the same answer without those steps, for a second.
  */
 import { refusalProblem, type Verdicts } from './auth.ts';
 import type { Bodies } from './bodies.ts';
 import { withCors, type CorsHeaders, type CorsPolicy, type Pairs } from './cors.ts';
 import { rawHead, type Answer, type Answerer } from './fast-path.ts';
 import { problemParts, type ProblemCode } from './problem.ts';
-import { loggablePath, logLine } from './request-log.ts';
+import type { ApiKey } from './keys.ts';
+import { loggablePath, logLine, QUICK_MS } from './request-log.ts';
 import type { Outcome } from './routes.ts';
 import type { SearchResult } from './search-route.ts';
 import type { SimpleRequest } from './simple-request.ts';
@@ -24,12 +26,21 @@ export interface FastAnswersOptions extends SendOptions {
   bodies: Bodies;
   searchResult: (resultKey: string) => SearchResult | undefined;
   log: (line: string) => void;
+  /** Milliseconds, as performance.now (the default). */
+  now?: () => number;
 }
 
 type Made = Answer & { status: number };
 
+interface Recent {
+  answer: Made;
+  key: ApiKey | undefined;
+  /** The log line for it when answered in under 0.05 ms (logged as 0.0ms). */
+  quickLine: string;
+}
+
 export function fastAnswers(options: FastAnswersOptions): Answerer {
-  const { verdicts, outcomes, bodies, log } = options;
+  const { verdicts, outcomes, bodies, log, now = () => performance.now() } = options;
   // Each answer is made once, kept by what it answers from (an outcome, a body, a search result) and its variant.
   const made = new WeakMap<object, Map<string, Made>>();
   const kept = (from: object, variant: string, make: () => Made): Made => {
@@ -40,13 +51,14 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     return answer;
   };
   const refusals = new Map<string, Made>();
-  // The same request object comes again for the same bytes on a connection (fast-path.ts).
-  const shownUrls = new WeakMap<SimpleRequest, string>();
-  const shown = (request: SimpleRequest) => {
-    let url = shownUrls.get(request);
-    if (url === undefined) shownUrls.set(request, (url = loggablePath(request.url)));
-    return url;
-  };
+  // A client sends the same request again and again on a connection, and fast-path.ts gives it the same
+  // request object each time. What was made for that object is given again without the lookups, and
+  // its log line is formatted once: that is about a tenth of the cost of a request (bench/README.md).
+  // The answer is the same for the same request; which answers are in memory is not, so this is
+  // started afresh each second: a body the cache let go of is held that much longer at most, and
+  // the cache hears of each connection's request at least once a second.
+  let recent = new Map<SimpleRequest, Recent>();
+  let recentSince = -Infinity;
 
   const problem = (cors: CorsHeaders, method: string, code: ProblemCode, detail: string, headers?: Pairs): Made => {
     const { status, head, body } = problemParts(code, detail, headers);
@@ -72,8 +84,22 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     return body && kept(body, 'GET', () => success(cors, 200, fileHead(file, coding, options), body.bytes));
   };
 
+  const logged = (request: SimpleRequest, answer: Made, key: ApiKey | undefined, ms: number) =>
+    log(logLine(request.method, loggablePath(request.url), answer.status, ms, key));
+
   return (request, connection) => {
-    const started = performance.now();
+    const started = now();
+    if (started - recentSince >= 1000) {
+      recent = new Map();
+      recentSince = started;
+    }
+    const again = recent.get(request);
+    if (again) {
+      const ms = now() - started;
+      if (ms < QUICK_MS) log(again.quickLine);
+      else logged(request, again.answer, again.key, ms);
+      return again.answer;
+    }
     const cors = options.cors(request.origin);
     const { method, url } = request;
     // The health check's path, with or without a query, is the app's.
@@ -88,7 +114,10 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
       const outcome = outcomes.get(url);
       answer = outcome && answerTo(request, cors, outcome);
     }
-    if (answer) log(logLine(method, shown(request), answer.status, performance.now() - started, typeof verdict === 'string' ? undefined : verdict));
+    if (!answer) return undefined;
+    const key = typeof verdict === 'string' ? undefined : verdict;
+    logged(request, answer, key, now() - started);
+    recent.set(request, { answer, key, quickLine: logLine(method, loggablePath(url), answer.status, 0, key) });
     return answer;
   };
 }

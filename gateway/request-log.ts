@@ -27,6 +27,9 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
+/** Any time under this is logged as 0.0ms. */
+export const QUICK_MS = 0.05;
+
 /** The line logged for a request; `shown` is its URL as loggablePath gives it. */
 export const logLine = (method: string, shown: string, status: number | string, ms: number, key: ApiKey | undefined): string =>
   `${method} ${shown} ${status} ${ms.toFixed(1)}ms${key ? ` key=${key.name}` : ''}`;
