@@ -12,8 +12,6 @@
 export interface Deadline {
   /** Expires after `ms` (at most one tick later), replacing the deadline set before. */
   after: (ms: number) => void;
-  /** No deadline until `after` is called again. */
-  clear: () => void;
   /** Stops watching; `onExpire` is never called after this. */
   remove: () => void;
 }
@@ -70,7 +68,6 @@ export function deadlines({ tickMs, every = unrefInterval }: DeadlinesOptions): 
     return {
       // The next tick may come at once: one tick more than `ms` makes sure `ms` passes.
       after: (ms) => { deadline.at = ticks + Math.ceil(ms / tickMs) + 1; },
-      clear: () => { deadline.at = Infinity; },
       remove: () => unwatch(deadline),
     };
   };

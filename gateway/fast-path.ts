@@ -12,9 +12,10 @@
  * An answer is the bytes node:http would write for it: the app's status line and headers, then
  * Date, Connection and Keep-Alive as node:http adds them (test/gateway-fast-path.test.ts compares).
  * Timeouts are the server's: a connection that sends nothing within headersTimeout gets node's 408,
- * one idle past keepAliveTimeout after an answer is closed; a partial request is handed over, and
- * node:http times it. One timer checks them for every connection (deadlines.ts): each expires up to
- * a tick late (a quarter of the shortest timeout, at most 1 s).
+ * one idle past keepAliveTimeout after an answer is closed, one whose answers wait unread for
+ * requestTimeout is closed; a partial request is handed over, and node:http times it. One timer
+ * checks them for every connection (deadlines.ts): each expires up to a tick late (a quarter of the
+ * shortest timeout, at most 1 s).
  */
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Socket } from 'node:net';
