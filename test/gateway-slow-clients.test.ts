@@ -165,7 +165,9 @@ cut('should close a connection left idle past keepAliveTimeout after an answer f
   socket.once('data', () => { answeredAt = performance.now(); });
   await closedByServer(socket);
   assert.is(gateway.fastAnswered(), before + 1, 'answered by the fast path');
-  assert.ok(performance.now() - answeredAt >= KEEP_ALIVE_TIMEOUT_MS, `closed ${performance.now() - answeredAt} ms after the answer`);
+  // The answer arrives a moment after the server set its deadline, and timers count whole milliseconds.
+  const slackMs = 2;
+  assert.ok(performance.now() - answeredAt >= KEEP_ALIVE_TIMEOUT_MS - slackMs, `closed ${performance.now() - answeredAt} ms after the answer`);
 });
 
 cut('should close a connection whose client stops reading once requestTimeout has passed with answers waiting', async () => {
