@@ -84,9 +84,6 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     return body && kept(body, 'GET', () => success(cors, 200, fileHead(file, coding, options), body.bytes));
   };
 
-  const logged = (request: SimpleRequest, answer: Made, key: ApiKey | undefined, ms: number) =>
-    log(logLine(request.method, loggablePath(request.url), answer.status, ms, key));
-
   return (request, connection) => {
     const started = now();
     if (started - recentSince >= 1000) {
@@ -97,7 +94,7 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     if (again) {
       const ms = now() - started;
       if (ms < QUICK_MS) log(again.quickLine);
-      else logged(request, again.answer, again.key, ms);
+      else log(logLine(request.method, loggablePath(request.url), again.answer.status, ms, again.key));
       return again.answer;
     }
     const cors = options.cors(request.origin);
@@ -116,8 +113,9 @@ export function fastAnswers(options: FastAnswersOptions): Answerer {
     }
     if (!answer) return undefined;
     const key = typeof verdict === 'string' ? undefined : verdict;
-    logged(request, answer, key, now() - started);
-    recent.set(request, { answer, key, quickLine: logLine(method, loggablePath(url), answer.status, 0, key) });
+    const shown = loggablePath(url);
+    log(logLine(method, shown, answer.status, now() - started, key));
+    recent.set(request, { answer, key, quickLine: logLine(method, shown, answer.status, 0, key) });
     return answer;
   };
 }
