@@ -11,7 +11,7 @@ import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
-  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'upstreams',
+  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'upstreams', 'known-differences',
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
