@@ -12,6 +12,7 @@ import { importLocales } from './import/import-locales.ts';
 import { importPhone } from './import/import-phone.ts';
 import { importPostalCodes } from './import/import-postal-codes.ts';
 import { importSubdivisions } from './import/import-subdivisions.ts';
+import { NameOverrides } from './import/name-overrides.ts';
 import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
 
 const dataDir = join(import.meta.dirname, '..', 'data');
@@ -44,11 +45,13 @@ const countryCodes = [...isoCountryCodes, ...curatedCodes].sort();
 const regionCodes = [...new Set(territoryContainment().values())];
 
 const locales = step('locales', () => importLocales([...countryCodes, ...regionCodes]));
-const { countries, regions } = step('countries', () => importCountries(dataDir, locales));
+const overrides = new NameOverrides(dataDir);
+const { countries, regions } = step('countries', () => importCountries(dataDir, locales, overrides));
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
 const phone = step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
-const subdivisions = step('subdivisions', () => importSubdivisions(locales));
+const subdivisions = step('subdivisions', () => importSubdivisions(locales, overrides));
+overrides.checkAllApplied();
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);

@@ -26,10 +26,14 @@ export class Responses {
     return this.localizer.pick(country.name, tag);
   }
 
-  /** ISO's official name in the locale, else ISO's English one; the common name where ISO has none. */
+  /** ISO's official name (else its short name) in the locale, along the fallback chain. */
   private officialName(country: any, tag: string): string {
-    if (!country.official_name) return this.commonName(country, tag);
-    return this.localizer.chain(tag).map((candidate) => country.official_name[candidate]).find(Boolean) ?? country.official_name.en;
+    return this.localizer.pick(country.official_name, tag);
+  }
+
+  /** ISO 3166-1's short name ("Korea, Republic of") in the locale; null for XK, which ISO does not list. */
+  private isoShortName(country: any, tag: string): string | null {
+    return country.iso_name ? this.localizer.pick(country.iso_name, tag) : null;
   }
 
   private regionName(code: string | null, tag: string): string | null {
@@ -53,7 +57,7 @@ export class Responses {
       code: country.alpha2,
       alpha3: country.alpha3,
       numeric: country.numeric,
-      name: { common: this.commonName(country, tag), official: this.officialName(country, tag) },
+      name: { common: this.commonName(country, tag), official: this.officialName(country, tag), iso_short: this.isoShortName(country, tag) },
       translations,
       calling_code: country.calling_code,
       region: this.regionName(country.region, tag),

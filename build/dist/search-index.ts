@@ -1,8 +1,8 @@
 /**
  * The search index of endpoint 3, written into dist so that an offline mirror can search too.
  * Every country carries its codes and every distinct name it has in any locale (common, official,
- * CLDR alternatives), normalized as `normalizeSearchText` describes; the gateway normalizes queries
- * the same way (the rule is stated in the index itself). `common` repeats the common names, so that a
+ * ISO short, CLDR alternatives), normalized as `normalizeSearchText` describes; the gateway
+ * normalizes queries the same way (the rule is stated in the index itself). `common` repeats the common names, so that a
  * match on "United States" outranks the same kind of match on "United Mexican States".
  */
 import type { Datasets } from '../validate/validate-data.ts';
@@ -18,7 +18,8 @@ export function buildSearchIndex(data: Datasets) {
     const names = new Set<string>();
     const add = (text: string | undefined) => { if (text) names.add(normalizeSearchText(text)); };
     Object.values<string>(country.name).forEach(add);
-    Object.values<string>(country.official_name ?? {}).forEach(add);
+    Object.values<string>(country.official_name).forEach(add);
+    Object.values<string>(country.iso_name ?? {}).forEach(add);
     Object.values<string[]>(country.alternative_names).flat().forEach(add);
     names.delete('');
     const common = new Set(Object.values<string>(country.name).map(normalizeSearchText));

@@ -1,5 +1,5 @@
 /** Reads CLDR's display names (resolved per locale in the cldr-json "full" packages). */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir, readPackageJson } from '../lib/upstream.ts';
 
@@ -15,10 +15,23 @@ export function territoryNames(tag: string): Record<string, string> {
   return names;
 }
 
-/** CLDR subdivision names of a locale keyed by CLDR's id (`usca`), or an empty map. */
+/** cldr-subdivisions-full keeps a locale's names in subdivisions/<tag>/<tag with _ for ->.json. */
+const subdivisionFile = (tag: string) => `subdivisions/${tag}/${tag.replaceAll('-', '_')}.json`;
+
+/** Locales for which cldr-subdivisions-full has names (one folder each); throws if its layout is not the one expected. */
+export function subdivisionLocales(): string[] {
+  const root = packageDir('cldr-subdivisions-full');
+  const tags = readdirSync(join(root, 'subdivisions')).sort();
+  const missing = tags.filter((tag) => !existsSync(join(root, subdivisionFile(tag))));
+  if (!tags.includes('en') || missing.length) {
+    throw new Error(`cldr-subdivisions-full: expected ${subdivisionFile('<tag>')} for en and every folder; missing for ${missing.join(', ') || 'en'}`);
+  }
+  return tags;
+}
+
+/** CLDR subdivision names of a locale keyed by CLDR's id (`usca`); the locale must be one of subdivisionLocales(). */
 export function subdivisionNames(tag: string): Record<string, string> {
-  const file = join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag, 'subdivisions.json');
-  if (!existsSync(file)) return {};
-  return readPackageJson('cldr-subdivisions-full', `subdivisions/${tag}/subdivisions.json`)
-    .main[tag].localeDisplayNames.subdivisions.subdivision;
+  const names = readPackageJson('cldr-subdivisions-full', subdivisionFile(tag)).subdivisions?.localeDisplayNames?.subdivisions;
+  if (!names || Object.keys(names).length === 0) throw new Error(`cldr-subdivisions-full: no subdivision names in ${subdivisionFile(tag)}`);
+  return names;
 }

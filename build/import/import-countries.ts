@@ -1,26 +1,20 @@
 /**
- * Countries: ISO 3166-1 codes, flags and official names from Debian iso-codes; common and alternative
- * names per locale from CLDR; UN M49 region and subregion from CLDR's territory containment; calling
- * codes from libphonenumber, completed by a hand-curated file for the territories it lacks.
+ * Countries: ISO 3166-1 codes, flags, short and official names from Debian iso-codes, translated by
+ * its gettext catalogues; common and alternative names per locale from CLDR; UN M49 region and
+ * subregion from CLDR's territory containment; calling codes from libphonenumber, completed by a
+ * hand-curated file for the territories it lacks. Wrong upstream names are corrected by
+ * data/curated/name-overrides.json.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { readIsoCodes, readIsoCodesTranslations, readPackageJson } from '../lib/upstream.ts';
+import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
+import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
+import type { NameOverrides } from './name-overrides.ts';
 
-/** iso-codes' unqualified `pt` catalogue is European Portuguese; CLDR's `pt` is Brazilian. */
-const ISO_CODES_LOCALE_OVERRIDES: Record<string, string> = { pt: 'pt-PT', 'pt-BR': 'pt', 'zh-CN': 'zh' };
-
-interface CuratedCountry { alpha2: string; alpha3: string | null; numeric: string | null; flag: string; official_name: string | null; source: string }
+interface CuratedCountry { alpha2: string; alpha3: string; numeric: string; flag: string; official_name: string; source: string }
 interface CuratedCallingCode { country: string; calling_code: string | null; source: string }
-
-/** Maps an iso-codes catalogue tag to a supported locale, or null: only exact or alias matches count. */
-export function isoCodesLocale(tag: string, locales: LocalesDataset): string | null {
-  const supported = new Set(locales.locales.map((locale) => locale.tag));
-  const mapped = ISO_CODES_LOCALE_OVERRIDES[tag] ?? locales.aliases[tag.toLowerCase()] ?? tag;
-  return supported.has(mapped) ? mapped : null;
-}
 
 export function territoryContainment(): Map<string, string> {
   const containment = readPackageJson('cldr-core', 'supplemental/territoryContainment.json').supplemental.territoryContainment;
@@ -45,20 +39,35 @@ function uniqueAlternatives(names: Record<string, string>, code: string): string
   return [...new Set(alternatives)].sort();
 }
 
-export function importCountries(dataDir: string, locales: LocalesDataset) {
+/** An English name and its translations by the catalogues that have it. */
+function translated(english: string, catalogues: Map<string, Map<string, string>>): Record<string, string> {
+  const names: Record<string, string> = { en: english };
+  for (const [tag, messages] of catalogues) {
+    const text = messages.get(english);
+    if (text && text !== english) names[tag] = text;
+  }
+  return names;
+}
+
+export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
   const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
   const curatedCallingCodes: CuratedCallingCode[] = readJson(join(dataDir, 'curated', 'calling-codes.json'));
   const phoneMetadata = readPackageJson('libphonenumber-js', 'metadata.max.json').countries;
-  const officialTranslations = readIsoCodesTranslations('iso_3166-1');
-  const parentOf = territoryContainment();
   const tags = locales.locales.map((locale) => locale.tag);
+  const catalogues = isoCodesCatalogues('iso_3166-1', new Set(tags));
+  const parentOf = territoryContainment();
 
+  // ISO's official name where it gives one, else its short name: never the common name.
   const iso = readIsoCodes<any>('3166-1').map((entry) => ({
-    alpha2: entry.alpha_2, alpha3: entry.alpha_3, numeric: entry.numeric, flag: entry.flag,
-    official_name: entry.official_name ?? null,
+    alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
+    iso_name: translated(entry.name, catalogues) as Record<string, string> | null,
+    official_name: translated(entry.official_name ?? entry.name, catalogues),
     source: 'iso-codes',
   }));
-  const all = [...iso, ...curated].sort((a, b) => a.alpha2.localeCompare(b.alpha2));
+  const all = [
+    ...iso,
+    ...curated.map((entry) => ({ ...entry, iso_name: null, official_name: { en: entry.official_name } })),
+  ].sort((a, b) => a.alpha2.localeCompare(b.alpha2));
 
   const countries = all.map((entry) => {
     const code = entry.alpha2;
@@ -70,14 +79,9 @@ export function importCountries(dataDir: string, locales: LocalesDataset) {
       const alternatives = uniqueAlternatives(names, code);
       if (alternatives.length) alternativeNames[tag] = alternatives;
     }
-    const officialName: Record<string, string> | null = entry.official_name ? { en: entry.official_name } : null;
-    if (officialName) {
-      for (const [catalogue, messages] of officialTranslations) {
-        const tag = isoCodesLocale(catalogue, locales);
-        const translated = messages.get(entry.official_name!);
-        if (tag && tag !== 'en' && translated && !officialName[tag]) officialName[tag] = translated;
-      }
-    }
+    overrides.apply(code, 'name', name);
+    overrides.apply(code, 'official_name', entry.official_name);
+    if (entry.iso_name) overrides.apply(code, 'iso_name', entry.iso_name);
     const curatedCallingCode = curatedCallingCodes.find((item) => item.country === code);
     const callingCode = phoneMetadata[code] ? `+${phoneMetadata[code][0]}` : curatedCallingCode?.calling_code ?? null;
     const subregion = parentOf.get(code) ?? null;
@@ -91,7 +95,8 @@ export function importCountries(dataDir: string, locales: LocalesDataset) {
       region: region === '001' ? subregion : region,
       subregion: region === '001' ? null : subregion,
       name,
-      official_name: officialName,
+      iso_name: entry.iso_name,
+      official_name: entry.official_name,
       alternative_names: alternativeNames,
       source: entry.source,
     };

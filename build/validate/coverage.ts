@@ -8,7 +8,7 @@ export function coverageSummary(data: Datasets): string {
   const tags: string[] = data.locales.locales.map((locale: any) => locale.tag);
   const namedShare = tags.map((tag) => countries.filter((country) => country.name[tag]).length / countries.length);
   const weakest = tags[namedShare.indexOf(Math.min(...namedShare))];
-  const officialTranslated = countries.filter((country) => country.official_name && Object.keys(country.official_name).length > 1).length;
+  const officialTranslated = countries.filter((country) => Object.keys(country.official_name).length > 1).length;
   const phone = data.phone as any[];
   const plans = phone.filter((entry) => entry.numbering_plan);
   const postal = (data['postal-codes'] as any[]).filter((entry) => entry.postal_code);
@@ -19,7 +19,7 @@ export function coverageSummary(data: Datasets): string {
     'validate: the data passes every rule',
     `  countries      ${countries.length} (XK included), ${countries.filter((country) => country.calling_code).length} with a calling code, ${countries.filter((country) => country.region).length} with a region`,
     `  locales        ${tags.length} supported; countries named in each: at least ${percent(Math.min(...namedShare) * countries.length, countries.length)} (weakest: ${weakest})`,
-    `  official names ${countries.filter((country) => country.official_name).length} from ISO, ${officialTranslated} translated into at least one locale`,
+    `  ISO names      ${countries.filter((country) => country.iso_name).length} short names, ${officialTranslated} official names translated into at least one locale`,
     `  phone          ${plans.length} numbering plans, ${plans.filter((entry) => entry.examples.mobile).length} mobile and ${plans.filter((entry) => entry.examples.fixed_line).length} fixed-line examples; ${phone.length - plans.length} without a plan of their own`,
     `  postal codes   ${postal.length} countries with rules (${postal.filter((entry) => entry.postal_code.local_name).length} with a local name), ${countries.length - postal.length} without postal codes`,
     `  subdivisions   ${subdivisions.length} codes in ${new Set(subdivisions.map((subdivision) => subdivision.country)).size} countries, ${subdivisions.filter((subdivision) => subdivision.parent).length} with a parent, ${subdivisionTranslations} translations`,

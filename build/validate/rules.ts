@@ -34,6 +34,18 @@ function checkLocaleKeys(problems: Problems, supported: Set<string>, map: Record
   }
 }
 
+/** Two countries with the same name in one locale: at least one name is wrong (a catalogue gave one country's name to another). */
+function checkDistinctNames(problems: Problems, countries: any[], field: 'name' | 'official_name' | 'iso_name'): void {
+  const seen = new Map<string, string>();
+  for (const country of countries) {
+    for (const [tag, text] of Object.entries<string>(country[field] ?? {})) {
+      const other = seen.get(`${tag}\0${text}`);
+      if (other) problems.add(`/${countries.indexOf(country)}/${field}/${tag}`, `${country.alpha2} and ${other} share the ${field} ${JSON.stringify(text)} in ${tag}`);
+      else seen.set(`${tag}\0${text}`, country.alpha2);
+    }
+  }
+}
+
 export function checkCountries(data: Datasets): Problem[] {
   const problems = new Problems('data/countries.json');
   const countries = data.countries as any[];
@@ -55,6 +67,7 @@ export function checkCountries(data: Datasets): Problem[] {
     checkLocaleKeys(problems, supported, country.official_name, `${at}/official_name`);
     checkLocaleKeys(problems, supported, country.alternative_names, `${at}/alternative_names`);
   });
+  for (const field of ['name', 'official_name', 'iso_name'] as const) checkDistinctNames(problems, countries, field);
   for (const locale of data.locales.locales) {
     for (const tag of locale.fallback) {
       if (!supported.has(tag)) problems.add('', `fallback ${tag} of locale ${locale.tag} is not supported`);

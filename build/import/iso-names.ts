@@ -1,0 +1,64 @@
+/**
+ * ISO 3166-2 names as a reader writes them. iso-codes copies ISO's list entries, which carry
+ * annotations for the list's own sake: alternative names and codes in brackets ("Wales [Cymru GB-CYM]",
+ * "Stockholms län [SE-01]"), a dagger on names ISO flags, "(EH)" on Moroccan entries in Western Sahara,
+ * and designations put last so the list sorts by the proper name ("Madrid, Comunidad de"). Several
+ * translation catalogues copy that inverted order ("Brest, Provincie"), and CLDR copies some daggers.
+ */
+
+/** Designations ISO puts behind the name, as they appear after the comma (every case in iso-codes 4.15). */
+const ISO_DESIGNATIONS = new Set([
+  'Respublika', 'Comunidad', 'Comunidad de', 'Región de', 'Principado de', 'Région', 'Hlavní město',
+  'City of', 'County', 'The', 'unitatea teritorială din', 'Unitatea teritorială autonomă', 'U.S.',
+]);
+/** A trailing part that joins names ("Newry, Mourne and Down") rather than designating one. */
+const CONJUNCTION = /(^|\s)(and|y|et|und|i|e|og|en|och|ja|és|a|dan|та|і|и)(\s|$)/u;
+/** How often a catalogue must use a trailing part before it counts as one of its designations. */
+const DESIGNATION_USES = 3;
+
+const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase('und') + text.slice(1);
+
+/** Removes the list's annotations: brackets, daggers, "(EH)". */
+export function withoutAnnotations(name: string): string {
+  return name
+    .replace(/\s*\[[^\]]*\]/g, '')
+    .replace(/\s*†/g, '')
+    .replace(/[¹²³⁴-⁹]+$/u, '') // CLDR's mark on a name it holds twice ("Gandaki²")
+    .replace(/\s*\((?:EH|Sahara occidental)[^)]*\)/gi, '')
+    .trim();
+}
+
+/** "Name, Designation (extra)" split in three, or null where the name is not in that form. */
+function inverted(name: string): [string, string, string] | null {
+  const match = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/.exec(name);
+  return match && !CONJUNCTION.test(match[2]) ? [match[1], match[2], match[3] ?? ''] : null;
+}
+
+/** "Madrid, Comunidad de" -> "Comunidad de Madrid", where `isDesignation` accepts the trailing part. */
+function inReadingOrder(name: string, isDesignation: (tail: string) => boolean): string {
+  const parts = inverted(name);
+  return parts && isDesignation(parts[1]) ? capitalized(`${parts[1]} ${parts[0]}${parts[2]}`) : name;
+}
+
+/** An ISO name (or CLDR's copy of one) without annotations and in reading order. */
+export function cleanIsoName(name: string): string {
+  return inReadingOrder(withoutAnnotations(name), (tail) => ISO_DESIGNATIONS.has(tail));
+}
+
+/**
+ * Cleans a catalogue's translations of ISO names. A trailing part is a designation where the ISO
+ * name itself was inverted, or where the catalogue puts the same part last in several names.
+ */
+export function cleanTranslations(messages: Map<string, string>): Map<string, string> {
+  const uses = new Map<string, number>();
+  for (const text of messages.values()) {
+    const tail = inverted(withoutAnnotations(text))?.[1];
+    if (tail) uses.set(tail, (uses.get(tail) ?? 0) + 1);
+  }
+  const cleaned = new Map<string, string>();
+  for (const [msgid, text] of messages) {
+    const isoInverted = cleanIsoName(msgid) !== withoutAnnotations(msgid);
+    cleaned.set(msgid, inReadingOrder(withoutAnnotations(text), (tail) => isoInverted || (uses.get(tail) ?? 0) >= DESIGNATION_USES));
+  }
+  return cleaned;
+}

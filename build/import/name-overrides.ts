@@ -1,0 +1,38 @@
+/**
+ * Applies data/curated/name-overrides.json to names read from the upstreams. An override names the
+ * wrong value it corrects (`upstream`): when the upstream no longer gives it, the import fails, so a
+ * fixed upstream or a moved name is looked at again rather than overridden blindly.
+ */
+import { join } from 'node:path';
+import { readJson } from '../lib/canonical-json.ts';
+
+export interface NameOverride { code: string; field: 'name' | 'official_name' | 'iso_name'; locale: string; value: string | null; upstream?: string; source: string }
+
+export class NameOverrides {
+  private readonly overrides: NameOverride[];
+  private readonly applied = new Set<NameOverride>();
+
+  constructor(dataDir: string) {
+    this.overrides = readJson(join(dataDir, 'curated', 'name-overrides.json'));
+  }
+
+  /** Corrects one localized field of one entry in place. */
+  apply(code: string, field: NameOverride['field'], names: Record<string, string>): void {
+    for (const override of this.overrides) {
+      if (override.code !== code || override.field !== field) continue;
+      if (override.upstream !== undefined && names[override.locale] !== override.upstream) {
+        throw new Error(`name override ${code} ${field} ${override.locale}: the upstream now gives ${JSON.stringify(names[override.locale] ?? null)}, `
+          + `not ${JSON.stringify(override.upstream)}; review the override in data/curated/name-overrides.json`);
+      }
+      if (override.value === null) delete names[override.locale];
+      else names[override.locale] = override.value;
+      this.applied.add(override);
+    }
+  }
+
+  /** Throws if an override matched no entry (a typo, or a code that left the data). */
+  checkAllApplied(): void {
+    const unused = this.overrides.filter((override) => !this.applied.has(override));
+    if (unused.length) throw new Error(`name overrides that matched nothing: ${unused.map((o) => `${o.code} ${o.field} ${o.locale}`).join(', ')}`);
+  }
+}
