@@ -12,6 +12,7 @@ import { importLocales } from './import/import-locales.ts';
 import { importPhone } from './import/import-phone.ts';
 import { importPostalCodes } from './import/import-postal-codes.ts';
 import { importSubdivisions } from './import/import-subdivisions.ts';
+import { importWithdrawnCountries } from './import/import-withdrawn.ts';
 import { NameOverrides } from './import/name-overrides.ts';
 import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
 
@@ -53,6 +54,7 @@ const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countr
 const subdivisions = step('subdivisions', () => importSubdivisions(locales, overrides));
 overrides.checkAllApplied();
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
+const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: [] }));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);
@@ -61,6 +63,7 @@ writeCanonicalJson(join(outDir, 'phone.json'), phone.entries);
 writeCanonicalJson(join(outDir, 'postal-codes.json'), postalCodes);
 writeCanonicalJson(join(outDir, 'subdivisions.json'), subdivisions);
 writeCanonicalJson(join(outDir, 'addresses.json'), addresses);
+writeCanonicalJson(join(outDir, 'withdrawn-codes.json'), withdrawn);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `

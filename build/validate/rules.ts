@@ -170,3 +170,25 @@ export function checkAddresses(data: Datasets): Problem[] {
   });
   return problems.list;
 }
+
+/** Withdrawn codes point at codes that exist now, and a withdrawn subdivision code is not also current. */
+export function checkWithdrawnCodes(data: Datasets): Problem[] {
+  const problems = new Problems('data/withdrawn-codes.json');
+  const countryCodes = new Set((data.countries as any[]).map((country) => country.alpha2));
+  const subdivisionCodes = new Set((data.subdivisions as any[]).map((subdivision) => subdivision.code));
+  const withdrawn = data['withdrawn-codes'];
+  withdrawn.countries.forEach((entry: any, index: number) => {
+    for (const code of entry.replaced_by) {
+      if (!countryCodes.has(code)) problems.add(`/countries/${index}/replaced_by`, `${entry.alpha4} is replaced by ${code}, which is no current country code`);
+    }
+  });
+  checkUnique(problems, withdrawn.subdivisions.map((entry: any) => entry.code), 'withdrawn subdivision code');
+  withdrawn.subdivisions.forEach((entry: any, index: number) => {
+    const at = `/subdivisions/${index}`;
+    if (subdivisionCodes.has(entry.code)) problems.add(`${at}/code`, `${entry.code} is withdrawn and current at once`);
+    for (const code of entry.replaced_by) {
+      if (!subdivisionCodes.has(code) && !countryCodes.has(code)) problems.add(`${at}/replaced_by`, `${entry.code} is replaced by ${code}, which is no current code`);
+    }
+  });
+  return problems.list;
+}

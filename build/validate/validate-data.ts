@@ -6,13 +6,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
-import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions } from './rules.ts';
+import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
-  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'upstreams', 'known-differences',
-  'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
+  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'withdrawn-codes', 'upstreams',
+  'known-differences', 'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
+  'curated/name-overrides', 'curated/withdrawn-countries',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -59,6 +60,7 @@ export function validateData(dataDir: string): ValidationResult {
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
-  problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data));
+  problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
+    ...checkWithdrawnCodes(data));
   return { problems, data: problems.length ? null : data };
 }
