@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { readJson } from './canonical-json.ts';
 import { readMoFile } from './mo-file.ts';
 
@@ -11,7 +11,11 @@ const LOCALE_ROOT = '/usr/share/locale';
 
 /** Folder of an installed npm package (upstreams are devDependencies pinned to exact versions). */
 export function packageDir(name: string): string {
-  return dirname(require.resolve(`${name}/package.json`));
+  // Found through node's own lookup paths, as require.resolve would, also for packages whose exports hide package.json.
+  for (const dir of require.resolve.paths(name) ?? []) {
+    if (existsSync(join(dir, name, 'package.json'))) return join(dir, name);
+  }
+  throw new Error(`npm package ${name} is not installed (npm install)`);
 }
 
 export function packageVersion(name: string): string {

@@ -6,7 +6,10 @@
 import { packageVersion } from '../lib/upstream.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
+import { compareWithCountryStateCity } from './references/countrystatecity.ts';
+import { compareWithGoogleLibphonenumber } from './references/google-libphonenumber.ts';
 import { compareWithI18nIsoCountries } from './references/i18n-iso-countries.ts';
+import { compareWithWorldCountries } from './references/world-countries.ts';
 
 /** One value on which a reference and our data differ; `key` names it (`BR/alpha3`, `DE-BY/name/en`). */
 export interface Disagreement { key: string; ours: unknown; theirs: unknown }
@@ -21,7 +24,9 @@ export interface Comparison {
   disagreements: Disagreement[];
 }
 
-export const REFERENCES: ((data: Datasets) => Comparison)[] = [compareWithI18nIsoCountries];
+export const REFERENCES: ((data: Datasets) => Comparison)[] = [
+  compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity,
+];
 
 export interface Verdict {
   reference: string;
