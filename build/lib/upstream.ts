@@ -32,7 +32,7 @@ export function requireIsoCodes(): void {
   }
 }
 
-export function readIsoCodes<T = any>(standard: '3166-1' | '3166-2'): T[] {
+export function readIsoCodes<T = any>(standard: '3166-1' | '3166-2' | '3166-3'): T[] {
   requireIsoCodes();
   return readJson(join(ISO_CODES_JSON, `iso_${standard}.json`))[standard];
 }

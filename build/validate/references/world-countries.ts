@@ -4,12 +4,16 @@
  * root + suffix where a country has one suffix; NANP members and others with many are compared by
  * root); each English and translated name, which must be one of ours for that locale.
  */
-import countries from 'world-countries';
+import worldCountries from 'world-countries';
 import type { Comparison, Disagreement } from '../references.ts';
 import type { Datasets } from '../validate-data.ts';
 import { namesIn } from './i18n-iso-countries.ts';
 
 const REFERENCE = 'world-countries';
+
+type Names = { common: string; official: string };
+interface WorldCountry { cca2: string; cca3: string; ccn3: string; idd: { root: string; suffixes: string[] }; name: Names; translations: Record<string, Names> }
+const countries = worldCountries as unknown as WorldCountry[];
 
 /** Their translation keys (ISO 639-3) -> our locale tags. */
 const LOCALES: Record<string, string> = {
@@ -43,11 +47,11 @@ export function compareWithWorldCountries(data: Datasets): Comparison {
     const calling = callingCodeOf(reference.idd);
     check(`${code}/calling_code`, country.calling_code, calling,
       reference.idd.suffixes.length === 1 ? country.calling_code === calling : Boolean(country.calling_code?.startsWith(calling ?? '\0')));
-    const names: [string, string, { common: string; official: string }][] = [
-      ['en', 'en', reference.name],
-      ...Object.entries(reference.translations).filter(([language]) => LOCALES[language]).map(([language, text]) => [language, LOCALES[language], text] as [string, string, { common: string; official: string }]),
+    const names: [string, Names][] = [
+      ['en', reference.name],
+      ...Object.entries(reference.translations).filter(([language]) => LOCALES[language]).map(([language, text]) => [LOCALES[language], text] as [string, Names]),
     ];
-    for (const [, tag, text] of names) {
+    for (const [tag, text] of names) {
       const held = namesIn(country, tag);
       check(`${code}/name/${tag}`, country.name[tag], text.common, held.has(text.common));
       check(`${code}/official_name/${tag}`, country.official_name[tag] ?? null, text.official, held.has(text.official));
