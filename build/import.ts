@@ -51,10 +51,10 @@ const { countries, regions } = step('countries', () => importCountries(dataDir, 
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
 const phone = step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
-const subdivisions = step('subdivisions', () => importSubdivisions(locales, overrides));
+const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides));
 overrides.checkAllApplied();
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
-const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: [] }));
+const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);

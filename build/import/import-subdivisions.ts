@@ -1,10 +1,14 @@
 /**
- * ISO 3166-2 subdivisions from Debian iso-codes: code, type, parent and ISO's name (the local-language
- * name, cleaned of the list's annotations: iso-names.ts). English names from CLDR where it has one,
- * else the ISO name; translations from CLDR and from iso-codes' gettext catalogues, for supported
- * locales only (others could never be served), and only where they differ from English. Wrong
- * upstream names are corrected by data/curated/name-overrides.json.
+ * ISO 3166-2 subdivisions: Debian iso-codes (code, category, parent and ISO's name, cleaned of the
+ * list's annotations: iso-names.ts), brought up to date by data/curated/subdivision-changes.json (ISO's
+ * changes since iso-codes last imported them, each from ISO's change history); the result must list
+ * exactly the codes CLDR's subdivision containment lists, so a change neither source has is caught.
+ * English names from CLDR where it has one that is current, else ISO's; translations from CLDR and
+ * iso-codes' gettext catalogues, for supported locales only and only where they differ from English.
+ * Wrong upstream names are corrected by data/curated/name-overrides.json.
  */
+import { join } from 'node:path';
+import { readJson } from '../lib/canonical-json.ts';
 import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { subdivisionLocales, subdivisionNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
@@ -12,7 +16,13 @@ import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
+interface IsoEntry { code: string; name: string; type: string; parent?: string }
+type Change =
+  | { code: string; status: 'current'; type: string; iso_name: string; parent: string | null; source: string }
+  | { code: string; status: 'withdrawn'; withdrawn: string | null; replaced_by: string[]; source: string };
+
 const cldrId = (code: string) => code.replace('-', '').toLowerCase();
+const codeOfCldrId = (id: string) => `${id.slice(0, 2)}-${id.slice(2)}`.toUpperCase();
 /** iso-codes gives most parents without the country prefix (NX) and some with it (GB-ENG). */
 const qualifiedParent = (code: string, parent: string) => (parent.includes('-') ? parent : `${code.split('-')[0]}-${parent}`);
 
@@ -22,6 +32,12 @@ function officialLanguages(): Map<string, Set<string>> {
   return new Map(Object.entries<any>(territories).map(([country, info]) => [country, new Set(
     Object.entries<any>(info.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]),
   )]));
+}
+
+/** Every code CLDR's subdivision containment lists as current. */
+function cldrCodes(): Set<string> {
+  const containment = readPackageJson('cldr-core', 'supplemental/subdivisionContainment.json').supplemental.subdivisionContainment;
+  return new Set(Object.values<any>(containment).flatMap((entry) => entry._contains as string[]).map(codeOfCldrId));
 }
 
 /**
@@ -34,36 +50,62 @@ function isTranslation(text: string, isoName: string, tag: string, official: Set
   return text !== isoName || Boolean(official?.has(tag.split('-')[0]));
 }
 
-export function importSubdivisions(locales: LocalesDataset, overrides: NameOverrides) {
+/** iso-codes' entries with ISO's later changes applied, and the codes those changes withdrew. */
+function currentEntries(dataDir: string) {
+  const changes: Change[] = readJson(join(dataDir, 'curated', 'subdivision-changes.json'));
+  const entries = new Map(readIsoCodes<IsoEntry>('3166-2').map((entry) => [entry.code, {
+    code: entry.code, msgid: entry.name as string | null, isoName: cleanIsoName(entry.name), formerIsoName: null as string | null,
+    type: entry.type, parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
+  }]));
+  const withdrawn = [];
+  for (const change of changes) {
+    const entry = entries.get(change.code);
+    if (change.status === 'withdrawn') {
+      if (!entry) throw new Error(`subdivision-changes: ${change.code} is withdrawn but iso-codes does not list it`);
+      entries.delete(change.code);
+      withdrawn.push({ code: change.code, country: change.code.split('-')[0], name: entry.isoName, withdrawn: change.withdrawn, replaced_by: change.replaced_by, source: change.source });
+    } else {
+      const renamed = entry && entry.isoName !== change.iso_name;
+      entries.set(change.code, {
+        code: change.code, msgid: renamed ? null : entry?.msgid ?? null, isoName: change.iso_name,
+        formerIsoName: renamed ? entry.isoName : null, type: change.type, parent: change.parent,
+      });
+    }
+  }
+  const expected = cldrCodes();
+  const missing = [...expected].filter((code) => !entries.has(code));
+  const extra = [...entries.keys()].filter((code) => !expected.has(code));
+  if (missing.length || extra.length) {
+    throw new Error(`ISO 3166-2 codes differ from CLDR's subdivision containment; record the change in data/curated/subdivision-changes.json:\n`
+      + `  CLDR only: ${missing.join(' ') || '-'}\n  ours only: ${extra.join(' ') || '-'}`);
+  }
+  return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
+}
+
+export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
   const english = subdivisionNames('en');
   const official = officialLanguages();
+  const { entries, withdrawn } = currentEntries(dataDir);
 
-  return readIsoCodes<any>('3166-2')
-    .map((entry) => {
-      const id = cldrId(entry.code);
-      const country = entry.code.split('-')[0];
-      const isoName = cleanIsoName(entry.name);
-      const name: Record<string, string> = { en: english[id] ? cleanIsoName(english[id]) : isoName };
-      for (const [tag, names] of cldr) {
-        if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
-      }
-      for (const [tag, messages] of catalogues) {
-        const translated = messages.get(entry.name);
-        if (translated && !name[tag] && translated !== name.en && isTranslation(translated, isoName, tag, official.get(country))) name[tag] = translated;
-      }
-      overrides.apply(entry.code, 'name', name);
-      for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
-      return {
-        code: entry.code,
-        country,
-        type: entry.type,
-        parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
-        iso_name: isoName,
-        name,
-      };
-    })
-    .sort((a, b) => a.code.localeCompare(b.code));
+  const subdivisions = entries.map((entry) => {
+    const id = cldrId(entry.code);
+    const country = entry.code.split('-')[0];
+    // CLDR's English is stale where it repeats a name ISO has since replaced ("Province 1" for Koshi).
+    const cldrEnglish = english[id] && cleanIsoName(english[id]) !== entry.formerIsoName ? cleanIsoName(english[id]) : null;
+    const name: Record<string, string> = { en: cldrEnglish ?? entry.isoName };
+    for (const [tag, names] of cldr) {
+      if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
+    }
+    for (const [tag, messages] of catalogues) {
+      const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
+      if (translated && !name[tag] && isTranslation(translated, entry.isoName, tag, official.get(country))) name[tag] = translated;
+    }
+    overrides.apply(entry.code, 'name', name);
+    for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
+    return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
+  }).sort((a, b) => a.code.localeCompare(b.code));
+  return { subdivisions, withdrawn };
 }

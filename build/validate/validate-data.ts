@@ -13,7 +13,7 @@ import type { Problem } from './problems.ts';
 export const DATASETS = [
   'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'withdrawn-codes', 'upstreams',
   'known-differences', 'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
-  'curated/name-overrides', 'curated/withdrawn-countries',
+  'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
