@@ -1,0 +1,103 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { subdivisionLocales, subdivisionNames } from '../build/import/cldr-names.ts';
+import { readJson } from '../build/lib/canonical-json.ts';
+import { ISO_CODES_JSON } from '../build/lib/upstream.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+
+const countries: any[] = readJson(`${DATA_DIR}/countries.json`);
+const subdivisions: any[] = readJson(`${DATA_DIR}/subdivisions.json`);
+const withdrawn: any = readJson(`${DATA_DIR}/withdrawn-codes.json`);
+const country = (code: string) => countries.find((entry) => entry.alpha2 === code);
+const subdivision = (code: string) => subdivisions.find((entry) => entry.code === code);
+
+const names = suite('data: names a reader of the locale expects');
+
+/** [code, locale, name a reader expects] — English from CLDR, not ISO's local form; known upstream errors corrected. */
+const SUBDIVISION_NAMES: [string, string, string][] = [
+  ['DE-BY', 'en', 'Bavaria'], ['AE-AZ', 'en', 'Abu Dhabi'], ['AE-DU', 'en', 'Dubai'], ['RU-SPE', 'en', 'Saint Petersburg'],
+  ['CN-BJ', 'en', 'Beijing'], ['GB-WLS', 'en', 'Wales'], ['GB-SCT', 'fr', 'Écosse'], ['DE-BY', 'fr', 'Bavière'],
+  ['KZ-71', 'en', 'Astana'], ['IR-01', 'en', 'Gilan'], ['IR-03', 'en', 'East Azerbaijan'], ['MA-06', 'en', 'Casablanca-Settat'],
+  ['NP-P1', 'en', 'Koshi'], ['CA-NL', 'de', 'Neufundland und Labrador'], ['CZ-10', 'en', 'Prague'],
+];
+for (const [code, tag, expected] of SUBDIVISION_NAMES) {
+  names(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code).name[tag], expected));
+}
+
+/** Translations iso-codes gets wrong (another place's name, a script's name, a typo), gone from the data. */
+const WRONG: [string, string, string][] = [
+  ['BY-VI', 'de', 'Brest'], ['MH-ALL', 'de', 'Ailinginae'], ['MA-BRR', 'nl', 'Errachidia'], ['EE-284', 'pl', 'Kambja'],
+  ['PA-10', 'nl', 'Panama'], ['AL-03', 'sr-Latn', 'elbasansko pismo'], ['BR-SP', 'fr', 'Sôo Paulo'], ['IT-RM', 'fr', 'roma'],
+  ['CZ-51', 'fr', 'liberec'],
+];
+for (const [code, tag, wrong] of WRONG) {
+  names(`should not call ${code} "${wrong}" in ${tag}`, () => assert.is.not(subdivision(code).name[tag], wrong));
+}
+
+names('should carry none of the ISO list annotations in any name (brackets, daggers, EH, inverted order)', () => {
+  const annotated = subdivisions.flatMap((entry) => [entry.iso_name, ...Object.values<string>(entry.name)]
+    .filter((text) => /[[\]†]|\(EH|, (Respublika|Comunidad de|Región de|City of|Provincie)$/.test(text))
+    .map((text) => `${entry.code}: ${text}`));
+  assert.equal(annotated, []);
+});
+
+names('should name England, Scotland and Wales as CLDR does in every served locale CLDR names them in', () => {
+  const served = new Set(readJson(`${DATA_DIR}/locales.json`).locales.map((locale: any) => locale.tag));
+  const cldrLocales = subdivisionLocales().filter((tag) => served.has(tag));
+  assert.ok(cldrLocales.length >= 80, `${cldrLocales.length} locales`);
+  for (const tag of cldrLocales) {
+    const cldr = subdivisionNames(tag);
+    for (const code of ['GB-ENG', 'GB-SCT', 'GB-WLS']) {
+      const expected = cldr[code.replace('-', '').toLowerCase()];
+      if (expected) assert.is(subdivision(code).name[tag] ?? subdivision(code).name.en, expected, `${code} in ${tag}`);
+    }
+  }
+});
+
+names('should hold every ISO 3166-1 short name, and an official name that is ISO\'s (else its short name), never the common name', () => {
+  const iso: any[] = readJson(`${ISO_CODES_JSON}/iso_3166-1.json`)['3166-1'];
+  for (const entry of iso) {
+    const ours = country(entry.alpha_2);
+    assert.is(ours.iso_name.en, entry.name, entry.alpha_2);
+    assert.is(ours.official_name.en, entry.official_name ?? entry.name, entry.alpha_2);
+  }
+  assert.is(country('RU').official_name.en, 'Russian Federation');
+  assert.is(country('KR').iso_name.en, 'Korea, Republic of');
+});
+
+names('should write Romanian official names in Latin script, and keep no catalogue in the wrong language', () => {
+  assert.is(country('US').official_name.ro, 'Statele Unite ale Americii');
+  const cyrillic = countries.filter((entry) => /\p{Script=Cyrillic}/u.test(entry.official_name.ro ?? '')).map((entry) => entry.alpha2);
+  assert.equal(cyrillic, []);
+  assert.equal(countries.filter((entry) => entry.official_name.cv).map((entry) => entry.alpha2), [], 'the cv catalogue is Chechen');
+});
+
+names('should give Afghanistan its own official name in Portuguese', () => {
+  assert.is(country('AF').official_name.pt, 'República Islâmica do Afeganistão');
+});
+
+const codes = suite('data: codes as current as ISO, withdrawn ones kept with their successors');
+
+/** [withdrawn code, the codes that took its place] */
+const WITHDRAWN_SUBDIVISIONS: [string, string[]][] = [['KZ-AST', ['KZ-71']], ['IN-OR', ['IN-OD']], ['GB-NTH', ['GB-NNH', 'GB-WNH']], ['FR-GP', ['FR-971', 'GP']]];
+for (const [code, successors] of WITHDRAWN_SUBDIVISIONS) {
+  codes(`should list ${code} as withdrawn, replaced by ${successors.join(' and ')}`, () => {
+    assert.not.ok(subdivision(code));
+    assert.equal(withdrawn.subdivisions.find((entry: any) => entry.code === code).replaced_by, successors);
+  });
+}
+
+const WITHDRAWN_COUNTRIES: [string, string[]][] = [['ZRCD', ['CD']], ['BUMM', ['MM']], ['YUCS', ['ME', 'RS']], ['CSHH', ['CZ', 'SK']], ['SUHH', ['AM', 'AZ', 'BY', 'EE', 'GE', 'KG', 'KZ', 'LT', 'LV', 'MD', 'RU', 'TJ', 'TM', 'UA', 'UZ']]];
+for (const [alpha4, successors] of WITHDRAWN_COUNTRIES) {
+  codes(`should list ISO 3166-3 ${alpha4} as replaced by ${successors.join(', ')}`, () => {
+    assert.equal(withdrawn.countries.find((entry: any) => entry.alpha4 === alpha4).replaced_by, successors);
+  });
+}
+
+codes('should list the codes ISO added since iso-codes 4.15 (Kazakhstan\'s numeric codes, Latvia\'s 2021 municipalities, FR-75C)', () => {
+  for (const code of ['KZ-10', 'KZ-71', 'LV-111', 'FR-75C', 'FR-6AE', 'IN-OD', 'DZ-58']) assert.ok(subdivision(code), code);
+  assert.is(subdivision('FR-6AE').parent, 'FR-GES');
+});
+
+names.run();
+codes.run();
