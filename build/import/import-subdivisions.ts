@@ -45,10 +45,26 @@ function cldrCodes(): Set<string> {
  * ("roma", "liberec" are no names), and not ISO's local name copied into a language that is not the
  * country's own ("Beijing Shi" in French).
  */
-function isTranslation(text: string, isoName: string, tag: string, official: Set<string> | undefined): boolean {
-  if (/^[\p{Ll}\p{Lm}'’-]+$/u.test(text)) return false;
-  return text !== isoName || Boolean(official?.has(tag.split('-')[0]));
+function isTranslation(text: string, isoNames: string[], tag: string, official: Set<string> | undefined): boolean {
+  // Georgian has upper-case letters in Unicode but is written without case: only these scripts capitalize names.
+  if (/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}'’-]+$/u.test(text) && text === text.toLowerCase()) return false;
+  return !isoNames.includes(text) || Boolean(official?.has(tag.split('-')[0]));
 }
+
+/** Edit distance of two short names, stopping early past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[b.length];
+}
+
+/** A change of spelling ("Huizi" -> "Huizu") keeps the translations of the old name; a new name does not. */
+const isRespelling = (before: string, after: string) => editDistance(before, after, 2) <= 2;
 
 /** iso-codes' entries with ISO's later changes applied, and the codes those changes withdrew. */
 function currentEntries(dataDir: string) {
@@ -67,7 +83,7 @@ function currentEntries(dataDir: string) {
     } else {
       const renamed = entry && entry.isoName !== change.iso_name;
       entries.set(change.code, {
-        code: change.code, msgid: renamed ? null : entry?.msgid ?? null, isoName: change.iso_name,
+        code: change.code, msgid: renamed && !isRespelling(entry.isoName, change.iso_name) ? null : entry?.msgid ?? null, isoName: change.iso_name,
         formerIsoName: renamed ? entry.isoName : null, type: change.type, parent: change.parent,
       });
     }
@@ -101,7 +117,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     }
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
-      if (translated && !name[tag] && isTranslation(translated, entry.isoName, tag, official.get(country))) name[tag] = translated;
+      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
     }
     overrides.apply(entry.code, 'name', name);
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
