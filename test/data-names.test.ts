@@ -18,7 +18,7 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['DE-BY', 'en', 'Bavaria'], ['AE-AZ', 'en', 'Abu Dhabi'], ['AE-DU', 'en', 'Dubai'], ['RU-SPE', 'en', 'Saint Petersburg'],
   ['CN-BJ', 'en', 'Beijing'], ['GB-WLS', 'en', 'Wales'], ['GB-SCT', 'fr', 'Écosse'], ['DE-BY', 'fr', 'Bavière'],
   ['KZ-71', 'en', 'Astana'], ['IR-01', 'en', 'Gilan'], ['IR-03', 'en', 'East Azerbaijan'], ['MA-06', 'en', 'Casablanca-Settat'],
-  ['NP-P1', 'en', 'Koshi'], ['CA-NL', 'de', 'Neufundland und Labrador'], ['CZ-10', 'en', 'Prague'],
+  ['NP-P1', 'en', 'Koshi'], ['CA-NL', 'de', 'Neufundland und Labrador'], ['CZ-10', 'en', 'Prague'], ['AD-02', 'ka', 'კანილო'],
 ];
 for (const [code, tag, expected] of SUBDIVISION_NAMES) {
   names(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code).name[tag], expected));
