@@ -12,7 +12,7 @@ import type { Problem } from './problems.ts';
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
   'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'upstreams', 'known-differences',
-  'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/addresses',
+  'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
