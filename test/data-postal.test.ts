@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { canonicalPostalCode } from '../build/lib/postal-input.ts';
+import { compareWithPostcodeValidator } from '../build/validate/references/postcode-validator.ts';
 import { checkPostalCodes } from '../build/validate/rules.ts';
 import { validateData } from '../build/validate/validate-data.ts';
 import { DATA_DIR } from './helpers/paths.ts';
@@ -80,3 +81,17 @@ for (const [what, mutate, expected] of BREACHES) {
 
 typing.run();
 gate.run();
+
+const reference = suite('postal codes (postcode-validator reference)');
+
+reference('should report a rule that refuses what postcode-validator accepts, and one it lacks', () => {
+  const copy = structuredClone(data!);
+  const poland = copy['postal-codes'].find((entry: any) => entry.country === 'PL');
+  poland.postal_code.pattern = '^(?:\\d{2}-\\d{2})$';
+  copy['postal-codes'].find((entry: any) => entry.country === 'DE').postal_code = null;
+  const keys = compareWithPostcodeValidator(copy).disagreements.map((disagreement) => disagreement.key);
+  assert.ok(keys.includes('DE/rule'), keys.join(', '));
+  assert.ok(keys.some((key) => key.startsWith('PL/drawn/')), keys.join(', '));
+});
+
+reference.run();

@@ -7,6 +7,7 @@ import { packageVersion } from '../lib/upstream.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
 import { compareWithI18nIsoCountries } from './references/i18n-iso-countries.ts';
+import { compareWithPostcodeValidator } from './references/postcode-validator.ts';
 
 /** One value on which a reference and our data differ; `key` names it (`BR/alpha3`, `DE-BY/name/en`). */
 export interface Disagreement { key: string; ours: unknown; theirs: unknown }
@@ -21,7 +22,7 @@ export interface Comparison {
   disagreements: Disagreement[];
 }
 
-export const REFERENCES: ((data: Datasets) => Comparison)[] = [compareWithI18nIsoCountries];
+export const REFERENCES: ((data: Datasets) => Comparison)[] = [compareWithI18nIsoCountries, compareWithPostcodeValidator];
 
 export interface Verdict {
   reference: string;
