@@ -1,6 +1,6 @@
 /** Turns the datasets into the response bodies of SPEC.md, per locale. Pure: no I/O. */
 import type { Datasets } from '../validate/validate-data.ts';
-import { renderAddressLines } from './address-lines.ts';
+import { completeLayout, renderAddressLines } from './address-lines.ts';
 import type { Localizer } from './localize.ts';
 
 export class Responses {
@@ -116,7 +116,7 @@ export class Responses {
   addressExample(code: string) {
     const entry = this.data.addresses.find((candidate: any) => candidate.country === code);
     const example = entry.example;
-    const layout = entry.format.latin_layout ?? entry.format.layout;
+    const layout = completeLayout(entry.format.latin_layout ?? entry.format.layout, example);
     const subdivision = example.subdivision ? this.subdivisionsByCode.get(`${code}-${example.subdivision}`) : null;
     const subdivisionLabel = subdivision ? (entry.format.subdivision_style === 'code' ? example.subdivision : subdivision.name.en) : null;
     return {
