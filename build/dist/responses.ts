@@ -86,8 +86,11 @@ export class Responses {
       country: code,
       postal_code: rule && {
         pattern: rule.pattern,
+        input_forms: rule.input_forms,
         format: rule.format,
+        formats: rule.formats,
         example: rule.example,
+        examples: rule.examples,
         local_name: rule.local_name,
         name_type: rule.name_type,
         required: rule.required,
