@@ -1,6 +1,6 @@
 /** Turns the datasets into the response bodies of SPEC.md, per locale. Pure: no I/O. */
 import type { Datasets } from '../validate/validate-data.ts';
-import { renderAddressLines } from './address-lines.ts';
+import { completeLayout, renderAddressLines } from './address-lines.ts';
 import type { Localizer } from './localize.ts';
 
 export class Responses {
@@ -90,8 +90,11 @@ export class Responses {
       country: code,
       postal_code: rule && {
         pattern: rule.pattern,
+        input_forms: rule.input_forms,
         format: rule.format,
+        formats: rule.formats,
         example: rule.example,
+        examples: rule.examples,
         local_name: rule.local_name,
         name_type: rule.name_type,
         required: rule.required,
@@ -120,7 +123,7 @@ export class Responses {
   addressExample(code: string) {
     const entry = this.data.addresses.find((candidate: any) => candidate.country === code);
     const example = entry.example;
-    const layout = entry.format.latin_layout ?? entry.format.layout;
+    const layout = completeLayout(entry.format.latin_layout ?? entry.format.layout, example);
     const subdivision = example.subdivision ? this.subdivisionsByCode.get(`${code}-${example.subdivision}`) : null;
     const subdivisionLabel = subdivision ? (entry.format.subdivision_style === 'code' ? example.subdivision : subdivision.name.en) : null;
     return {

@@ -49,6 +49,7 @@ export function sourcesMarkdown(): string {
     '| curated/countries.json | Kosovo (XK), a user-assigned code iso-codes omits | per entry `source` |',
     '| curated/calling-codes.json | calling codes of the 7 territories libphonenumber lacks | per entry `source` (ITU-T E.164 list, NANPA) |',
     '| curated/postal-code-names.json | local names of postal codes (CEP, Eircode, PIN code, ...) | per entry `source` (national postal operators) |',
+    '| curated/postal-code-rules.json | postal-code rules where Google\'s are stale, lenient or missing: canonical pattern, input forms, examples, masks | per entry `source` (national postal operators, UPU) |',
     '| curated/addresses.json | one real public address per country | per entry `source` (the institution\'s own site) |',
     '| curated/subdivision-changes.json | ISO 3166-2 changes published after iso-codes last imported ISO (codes added, changed, withdrawn) | per entry `source` (ISO\'s change history) |',
     '| curated/withdrawn-countries.json | successors of withdrawn country codes where ISO 3166-3 names several | per entry `source` |',

@@ -9,6 +9,7 @@ import type { Datasets } from './validate-data.ts';
 import { compareWithCountryStateCity } from './references/countrystatecity.ts';
 import { compareWithGoogleLibphonenumber } from './references/google-libphonenumber.ts';
 import { compareWithI18nIsoCountries } from './references/i18n-iso-countries.ts';
+import { compareWithPostcodeValidator } from './references/postcode-validator.ts';
 import { compareWithWorldCountries } from './references/world-countries.ts';
 
 /** One value on which a reference and our data differ; `key` names it (`BR/alpha3`, `DE-BY/name/en`). */
@@ -25,7 +26,7 @@ export interface Comparison {
 }
 
 export const REFERENCES: ((data: Datasets) => Comparison)[] = [
-  compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity,
+  compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity, compareWithPostcodeValidator,
 ];
 
 export interface Verdict {

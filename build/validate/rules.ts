@@ -1,5 +1,6 @@
 /** Cross-dataset rules of the data gate (DESIGN.md section 3). Each returns every breach it finds. */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { canonicalPostalCode, fitsMask, postalMask } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
 
@@ -118,13 +119,20 @@ export function checkPostalCodes(data: Datasets): Problem[] {
   (data['postal-codes'] as any[]).forEach((entry, index) => {
     const rule = entry.postal_code;
     if (!rule) return;
+    const at = `/${index}/postal_code`;
     const pattern = new RegExp(rule.pattern);
-    if (!rule.examples.includes(rule.example)) problems.add(`/${index}/postal_code/example`, `example ${rule.example} is not among the examples`);
+    if (!rule.examples.includes(rule.example)) problems.add(`${at}/example`, `example ${rule.example} is not among the examples`);
     rule.examples.forEach((example: string, position: number) => {
-      if (!pattern.test(example)) problems.add(`/${index}/postal_code/examples/${position}`, `${entry.country} example ${example} does not match ${rule.pattern}`);
+      const where = `${at}/examples/${position}`;
+      if (!pattern.test(example)) problems.add(where, `${entry.country} example ${example} does not match ${rule.pattern}`);
+      // The canonical form is a fixed point of the input forms, whatever case it is typed in.
+      for (const typed of [example, example.toLowerCase()]) {
+        const canonical = canonicalPostalCode(rule, typed);
+        if (canonical !== example) problems.add(where, `${entry.country} input forms turn "${typed}" into ${canonical ?? 'nothing'}, not ${example}`);
+      }
+      if (!rule.formats.some((mask: string) => fitsMask(example, mask))) problems.add(where, `${entry.country} example ${example} fits none of the formats ${rule.formats.join(', ')}`);
     });
-    const format = rule.example.replace(/\p{Nd}/gu, '#').replace(/\p{L}/gu, '@');
-    if (format !== rule.format) problems.add(`/${index}/postal_code/format`, `format ${rule.format} does not describe the example ${rule.example} (${format})`);
+    if (postalMask(rule.example) !== rule.format) problems.add(`${at}/format`, `format ${rule.format} does not describe the example ${rule.example} (${postalMask(rule.example)})`);
   });
   return problems.list;
 }

@@ -1,0 +1,61 @@
+/**
+ * postcode-validator: one regular expression per country. Compared, per country: whether each side
+ * has a rule; whether theirs accepts each of our examples and a sample of the real codes we accept
+ * (test/fixtures/postal-codes-sample.json, in our canonical form); and whether ours accepts codes
+ * drawn from their expression (randexp with a fixed seed, so the draw is the same on every run).
+ */
+import { join } from 'node:path';
+import RandExp from 'randexp';
+import { POSTCODE_REGEXES } from 'postcode-validator/lib/cjs/postcode-regexes.js';
+import { readJson } from '../../lib/canonical-json.ts';
+import { canonicalPostalCode } from '../../lib/postal-input.ts';
+import type { Comparison, Disagreement } from '../references.ts';
+import type { Datasets } from '../validate-data.ts';
+
+const REFERENCE = 'postcode-validator';
+const SAMPLE_FILE = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'postal-codes-sample.json');
+const SAMPLED_PER_COUNTRY = 20;
+const DRAWN_PER_COUNTRY = 3;
+
+/** Every n-th code, so the codes compared spread over the country's whole sample. */
+function spread<T>(list: T[], count: number): T[] {
+  if (list.length <= count) return list;
+  return Array.from({ length: count }, (_, index) => list[Math.floor((index * list.length) / count)]);
+}
+
+/** Codes their expression accepts, drawn with a seeded generator (Park-Miller) so every run draws the same. */
+function drawn(expression: RegExp, country: string): string[] {
+  let seed = [...country].reduce((sum, letter) => sum * 31 + letter.charCodeAt(0), 7);
+  const generator = new RandExp(expression);
+  generator.max = 1;
+  generator.randInt = (low: number, high: number) => {
+    seed = (seed * 16807) % 2147483647;
+    return low + (seed % (high - low + 1));
+  };
+  const codes = Array.from({ length: DRAWN_PER_COUNTRY }, () => generator.gen()).filter((code) => expression.test(code) && code !== '');
+  return [...new Set(codes)];
+}
+
+export function compareWithPostcodeValidator(data: Datasets): Comparison {
+  const sample: Record<string, string[]> = readJson(SAMPLE_FILE).codes;
+  const disagreements: Disagreement[] = [];
+  let compared = 0;
+  const differ = (key: string, ours: unknown, theirs: unknown) => disagreements.push({ key, ours, theirs });
+  for (const { country, postal_code: rule } of data['postal-codes'] as any[]) {
+    const theirs: RegExp | undefined = POSTCODE_REGEXES.get(country);
+    compared++;
+    if (Boolean(rule) !== Boolean(theirs)) differ(`${country}/rule`, Boolean(rule), Boolean(theirs));
+    if (!rule || !theirs) continue;
+    const real = (sample[country] ?? []).map((code) => canonicalPostalCode(rule, code)).filter((code): code is string => code !== null);
+    const ourCodes = [...rule.examples.map((code: string) => ['example', code]), ...spread(real, SAMPLED_PER_COUNTRY).map((code) => ['sample', code])];
+    for (const [kind, code] of ourCodes) {
+      compared++;
+      if (!theirs.test(code)) differ(`${country}/${kind}/${code}`, true, false);
+    }
+    for (const code of drawn(theirs, country)) {
+      compared++;
+      if (canonicalPostalCode(rule, code) === null) differ(`${country}/drawn/${code}`, false, true);
+    }
+  }
+  return { reference: REFERENCE, compared, disagreements };
+}
