@@ -15,7 +15,7 @@ const postal = new Map<string, any>(data!['postal-codes'].map((entry: any) => [e
 /** Places with no named streets to write: uninhabited, a research station or base, or streets without names. */
 const NO_STREETS = ['AQ', 'BV', 'FM', 'GS', 'HM', 'IO', 'KI', 'MH', 'NR', 'NU', 'PN', 'PW', 'TF', 'TK', 'TV', 'UM', 'WF'];
 /** Places that have named streets, for whose example no street could yet be confirmed from a source (issue 15). */
-const STREET_UNCONFIRMED = ['AI', 'AS', 'BL', 'BT', 'CC', 'CK', 'EH', 'MF', 'MP', 'MS', 'SJ', 'TD'];
+const STREET_UNCONFIRMED = ['AI', 'AS', 'BL', 'BT', 'CC', 'EH', 'MS', 'SJ', 'TD'];
 
 /** The text each layout code writes for a country's example, in the layout's order, as the response renders it. */
 function partsOf(country: string, response: any): [code: string, text: string][] {
