@@ -16,7 +16,8 @@ const CONJUNCTION = /(^|\s)(and|y|et|und|i|e|og|en|och|ja|és|a|dan|та|і|и)(
 /** How often a catalogue must use a trailing part before it counts as one of its designations. */
 const DESIGNATION_USES = 3;
 
-const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase('und') + text.slice(1);
+/** Upper-cases the first letter; Georgian is left alone (its capitals, Mtavruli, are not used to begin a name). */
+const capitalized = (text: string) => (/^\p{Script=Georgian}/u.test(text) ? text : text.charAt(0).toLocaleUpperCase('und') + text.slice(1));
 
 /** Removes the list's annotations: brackets, daggers, "(EH)". */
 export function withoutAnnotations(name: string): string {
@@ -28,9 +29,12 @@ export function withoutAnnotations(name: string): string {
     .trim();
 }
 
+/** "Name, Designation (extra)": the list's order. */
+const LIST_ORDER = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/;
+
 /** "Name, Designation (extra)" split in three, or null where the name is not in that form. */
 function inverted(name: string): [string, string, string] | null {
-  const match = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/.exec(name);
+  const match = LIST_ORDER.exec(name);
   return match && !CONJUNCTION.test(match[2]) ? [match[1], match[2], match[3] ?? ''] : null;
 }
 
@@ -43,6 +47,18 @@ function inReadingOrder(name: string, isDesignation: (tail: string) => boolean):
 /** An ISO name (or CLDR's copy of one) without annotations and in reading order. */
 export function cleanIsoName(name: string): string {
   return inReadingOrder(withoutAnnotations(name), (tail) => ISO_DESIGNATIONS.has(tail));
+}
+
+/**
+ * A country's ISO short name read as its full name, where ISO gives no other: the list's order undone
+ * ("Korea, Republic of" -> "Republic of Korea"; fr "Russie, Fédération de" -> "Fédération de Russie").
+ * `english` is ISO's English short name: where it holds a list of places ("Saint Helena, Ascension and
+ * Tristan da Cunha"), no translation of it is reordered, whatever its conjunction.
+ */
+export function fullNameOrder(name: string, english: string): string {
+  if (english.includes(',') && !inverted(english)) return name;
+  const match = LIST_ORDER.exec(name);
+  return match ? capitalized(`${match[2]} ${match[1]}${match[3] ?? ''}`) : name;
 }
 
 /**
