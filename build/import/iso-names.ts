@@ -2,8 +2,9 @@
  * ISO 3166-2 names as a reader writes them. iso-codes copies ISO's list entries, which carry
  * annotations for the list's own sake: alternative names and codes in brackets ("Wales [Cymru GB-CYM]",
  * "Stockholms län [SE-01]"), a dagger on names ISO flags, "(EH)" on Moroccan entries in Western Sahara,
- * and designations put last so the list sorts by the proper name ("Madrid, Comunidad de"). Several
- * translation catalogues copy that inverted order ("Brest, Provincie"), and CLDR copies some daggers.
+ * a footnote asterisk on some Spanish names ("Araba*"), and designations put last so the list sorts by the
+ * proper name ("Madrid, Comunidad de"). Several translation catalogues copy that inverted order ("Brest,
+ * Provincie"), and CLDR copies some daggers.
  */
 
 /** Designations ISO puts behind the name, as they appear after the comma (every case in iso-codes 4.15). */
@@ -19,11 +20,12 @@ const DESIGNATION_USES = 3;
 /** Upper-cases the first letter; Georgian is left alone (its capitals, Mtavruli, are not used to begin a name). */
 const capitalized = (text: string) => (/^\p{Script=Georgian}/u.test(text) ? text : text.charAt(0).toLocaleUpperCase('und') + text.slice(1));
 
-/** Removes the list's annotations: brackets, daggers, "(EH)". */
+/** Removes the list's annotations: brackets, daggers, asterisks, "(EH)". */
 export function withoutAnnotations(name: string): string {
   return name
     .replace(/\s*\[[^\]]*\]/g, '')
     .replace(/\s*†/g, '')
+    .replace(/\*$/u, '')
     .replace(/[¹²³⁴-⁹]+$/u, '') // CLDR's mark on a name it holds twice ("Gandaki²")
     .replace(/\s*\((?:EH|Sahara occidental)[^)]*\)/gi, '')
     .trim();
