@@ -11,6 +11,7 @@ import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
+import { fullNameOrder } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
 interface CuratedCountry { alpha2: string; alpha3: string; numeric: string; flag: string; official_name: string; source: string }
@@ -49,6 +50,10 @@ function translated(english: string, catalogues: Map<string, Map<string, string>
   return names;
 }
 
+function inFullNameOrder(names: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(names).map(([tag, name]) => [tag, fullNameOrder(name, names.en)]));
+}
+
 export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
   const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
   const curatedCallingCodes: CuratedCallingCode[] = readJson(join(dataDir, 'curated', 'calling-codes.json'));
@@ -57,11 +62,11 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
   const catalogues = isoCodesCatalogues('iso_3166-1', new Set(tags));
   const parentOf = territoryContainment();
 
-  // ISO's official name where it gives one, else its short name: never the common name.
+  // ISO's official name where it gives one, else its short name out of the list's order: never the common name.
   const iso = readIsoCodes<any>('3166-1').map((entry) => ({
     alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
     iso_name: translated(entry.name, catalogues) as Record<string, string> | null,
-    official_name: translated(entry.official_name ?? entry.name, catalogues),
+    official_name: entry.official_name ? translated(entry.official_name, catalogues) : inFullNameOrder(translated(entry.name, catalogues)),
     source: 'iso-codes',
   }));
   const all = [

@@ -2,8 +2,9 @@
  * ISO 3166-2 names as a reader writes them. iso-codes copies ISO's list entries, which carry
  * annotations for the list's own sake: alternative names and codes in brackets ("Wales [Cymru GB-CYM]",
  * "Stockholms län [SE-01]"), a dagger on names ISO flags, "(EH)" on Moroccan entries in Western Sahara,
- * and designations put last so the list sorts by the proper name ("Madrid, Comunidad de"). Several
- * translation catalogues copy that inverted order ("Brest, Provincie"), and CLDR copies some daggers.
+ * a footnote asterisk on some Spanish names ("Araba*"), and designations put last so the list sorts by the
+ * proper name ("Madrid, Comunidad de"). Several translation catalogues copy that inverted order ("Brest,
+ * Provincie"), and CLDR copies some daggers.
  */
 
 /** Designations ISO puts behind the name, as they appear after the comma (every case in iso-codes 4.15). */
@@ -16,21 +17,26 @@ const CONJUNCTION = /(^|\s)(and|y|et|und|i|e|og|en|och|ja|és|a|dan|та|і|и)(
 /** How often a catalogue must use a trailing part before it counts as one of its designations. */
 const DESIGNATION_USES = 3;
 
-const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase('und') + text.slice(1);
+/** Upper-cases the first letter; Georgian is left alone (its capitals, Mtavruli, are not used to begin a name). */
+const capitalized = (text: string) => (/^\p{Script=Georgian}/u.test(text) ? text : text.charAt(0).toLocaleUpperCase('und') + text.slice(1));
 
-/** Removes the list's annotations: brackets, daggers, "(EH)". */
+/** Removes the list's annotations: brackets, daggers, asterisks, "(EH)". */
 export function withoutAnnotations(name: string): string {
   return name
     .replace(/\s*\[[^\]]*\]/g, '')
     .replace(/\s*†/g, '')
+    .replace(/\*$/u, '')
     .replace(/[¹²³⁴-⁹]+$/u, '') // CLDR's mark on a name it holds twice ("Gandaki²")
     .replace(/\s*\((?:EH|Sahara occidental)[^)]*\)/gi, '')
     .trim();
 }
 
+/** "Name, Designation (extra)": the list's order. */
+const LIST_ORDER = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/;
+
 /** "Name, Designation (extra)" split in three, or null where the name is not in that form. */
 function inverted(name: string): [string, string, string] | null {
-  const match = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/.exec(name);
+  const match = LIST_ORDER.exec(name);
   return match && !CONJUNCTION.test(match[2]) ? [match[1], match[2], match[3] ?? ''] : null;
 }
 
@@ -43,6 +49,18 @@ function inReadingOrder(name: string, isDesignation: (tail: string) => boolean):
 /** An ISO name (or CLDR's copy of one) without annotations and in reading order. */
 export function cleanIsoName(name: string): string {
   return inReadingOrder(withoutAnnotations(name), (tail) => ISO_DESIGNATIONS.has(tail));
+}
+
+/**
+ * A country's ISO short name read as its full name, where ISO gives no other: the list's order undone
+ * ("Korea, Republic of" -> "Republic of Korea"; fr "Russie, Fédération de" -> "Fédération de Russie").
+ * `english` is ISO's English short name: where it holds a list of places ("Saint Helena, Ascension and
+ * Tristan da Cunha"), no translation of it is reordered, whatever its conjunction.
+ */
+export function fullNameOrder(name: string, english: string): string {
+  if (english.includes(',') && !inverted(english)) return name;
+  const match = LIST_ORDER.exec(name);
+  return match ? capitalized(`${match[2]} ${match[1]}${match[3] ?? ''}`) : name;
 }
 
 /**
