@@ -19,6 +19,7 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['CN-BJ', 'en', 'Beijing'], ['GB-WLS', 'en', 'Wales'], ['GB-SCT', 'fr', 'Écosse'], ['DE-BY', 'fr', 'Bavière'],
   ['KZ-71', 'en', 'Astana'], ['IR-01', 'en', 'Gilan'], ['IR-03', 'en', 'East Azerbaijan'], ['MA-06', 'en', 'Casablanca-Settat'],
   ['NP-P1', 'en', 'Koshi'], ['CA-NL', 'de', 'Neufundland und Labrador'], ['CZ-10', 'en', 'Prague'], ['AD-02', 'ka', 'კანილო'],
+  ['FR-PF', 'en', 'French Polynesia'], ['US-PR', 'ja', 'プエルトリコ'],
 ];
 for (const [code, tag, expected] of SUBDIVISION_NAMES) {
   names(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code).name[tag], expected));

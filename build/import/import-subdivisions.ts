@@ -3,14 +3,15 @@
  * list's annotations: iso-names.ts), brought up to date by data/curated/subdivision-changes.json (ISO's
  * changes since iso-codes last imported them, each from ISO's change history); the result must list
  * exactly the codes CLDR's subdivision containment lists, so a change neither source has is caught.
- * English names from CLDR where it has one that is current, else ISO's; translations from CLDR and
+ * English names from CLDR where it has one that is current, else CLDR's name of the country where the
+ * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
  * iso-codes' gettext catalogues, for supported locales only and only where they differ from English.
  * Wrong upstream names are corrected by data/curated/name-overrides.json.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
-import { subdivisionLocales, subdivisionNames } from './cldr-names.ts';
+import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations } from './iso-names.ts';
@@ -32,6 +33,14 @@ function officialLanguages(): Map<string, Set<string>> {
   return new Map(Object.entries<any>(territories).map(([country, info]) => [country, new Set(
     Object.entries<any>(info.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]),
   )]));
+}
+
+/** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
+function territoryOfSubdivision(): Map<string, string> {
+  const aliases = readPackageJson('cldr-core', 'supplemental/aliases.json').supplemental.metadata.alias.subdivisionAlias;
+  return new Map(Object.entries<any>(aliases)
+    .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
+    .map(([id, alias]) => [codeOfCldrId(id), alias._replacement as string]));
 }
 
 /** Every code CLDR's subdivision containment lists as current. */
@@ -104,6 +113,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
   const english = subdivisionNames('en');
   const official = officialLanguages();
+  const territories = territoryOfSubdivision();
   const { entries, withdrawn } = currentEntries(dataDir);
 
   const subdivisions = entries.map((entry) => {
@@ -111,10 +121,13 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     const country = entry.code.split('-')[0];
     // CLDR's English is stale where it repeats a name ISO has since replaced ("Province 1" for Koshi).
     const cldrEnglish = english[id] && cleanIsoName(english[id]) !== entry.formerIsoName ? cleanIsoName(english[id]) : null;
-    const name: Record<string, string> = { en: cldrEnglish ?? entry.isoName };
+    const territory = territories.get(entry.code);
+    const name: Record<string, string> = { en: cldrEnglish ?? (territory && territoryNames('en')[territory]) ?? entry.isoName };
     for (const [tag, names] of cldr) {
       if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
     }
+    // A subdivision that is also a country (French Polynesia) is named as CLDR names the country, in every locale.
+    if (territory) for (const tag of supported) if (!name[tag] && territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
       if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
