@@ -11,9 +11,10 @@ import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
-  'locales', 'countries', 'regions', 'phone', 'postal-codes', 'subdivisions', 'addresses', 'withdrawn-codes', 'upstreams',
-  'known-differences', 'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules',
-  'curated/addresses', 'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes',
+  'locales', 'countries', 'regions', 'unserved-locale-names', 'phone', 'postal-codes', 'subdivisions', 'addresses',
+  'withdrawn-codes', 'upstreams', 'known-differences',
+  'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
+  'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
