@@ -26,14 +26,15 @@ function componentRefs(node: unknown, titles: Map<string, string>): unknown {
   return result;
 }
 
+/** Each schema file is a component named by its title; the `$defs` of any file are components of their own. */
 function responseComponents(): Record<string, unknown> {
   const schemas = fg.sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR }).sort().map((file) => readJson(join(RESPONSE_SCHEMAS_DIR, file)));
   const titles = new Map(schemas.map((schema) => [schema.$id as string, schema.title as string]));
   const components: Record<string, unknown> = {};
   for (const schema of schemas) {
     const { $defs, ...rest } = componentRefs(schema, titles) as Record<string, any>;
-    if (schema.$id === 'common.schema.json') Object.assign(components, $defs);
-    else components[schema.title] = rest;
+    Object.assign(components, $defs);
+    if (schema.$id !== 'common.schema.json') components[schema.title] = rest;
   }
   return components;
 }
@@ -99,7 +100,7 @@ export function buildOpenApi(data: Datasets) {
         ], true),
       },
       '/v1/countries/{country_code}': { get: operation('Get one country', 'Country', [countryCode, locale], true) },
-      '/v1/phone/{country_code}': { get: operation('Phone number metadata', 'PhoneMetadata', [countryCode], false) },
+      '/v1/phone/{country_code}': { get: operation('Phone number metadata: patterns, examples and the formats to mask a number as it is typed', 'PhoneMetadata', [countryCode], false) },
       '/v1/postal-code/{country_code}': { get: operation('Postal code metadata', 'PostalCodeMetadata', [countryCode], false) },
       '/v1/subdivisions/{country_code}': { get: operation('List subdivisions of a country', 'SubdivisionList', [countryCode, locale], true) },
       '/v1/subdivisions/{country_code}/{subdivision_code}': {

@@ -77,9 +77,12 @@ export class Responses {
       country: code,
       calling_code: entry.calling_code,
       national_prefix: entry.national_prefix,
+      national_prefix_for_parsing: entry.national_prefix_for_parsing,
+      national_prefix_transform_rule: entry.national_prefix_transform_rule,
       example: entry.example,
       examples: entry.examples,
       patterns: entry.patterns,
+      formats: entry.formats,
     };
   }
 
