@@ -29,7 +29,7 @@ const problem = (description: string, extra: string[] = [], schema: object = ref
 });
 
 /** Response components; `status` is where an operation lists it. */
-export const RESPONSES = {
+const RESPONSES = {
   NotModified: {
     status: 304,
     description: 'Not modified: If-None-Match named the current ETag (no body)',

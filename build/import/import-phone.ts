@@ -77,7 +77,7 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
       national_prefix_for_parsing: plan.nationalPrefixForParsing() ? atStart(plan.nationalPrefixForParsing()) : null,
       national_prefix_transform_rule: plan.nationalPrefixTransformRule() || null,
       formats: plan.formats().map(describeFormat),
-      patterns: { national: `^(?:${plan.nationalNumberPattern()})$`, possible_lengths: plan.possibleLengths() },
+      patterns: { national: whole(plan.nationalNumberPattern()), possible_lengths: plan.possibleLengths() },
       example: mobile ?? fixedLine,
       examples: { mobile, fixed_line: fixedLine },
     };

@@ -38,7 +38,6 @@
  * @property {string} nationalNumber   The national significant number.
  * @property {string} nationalPrefix   The national prefix typed, if any.
  * @property {string} otherPrefix      Digits typed before the national number that are not only the national prefix (a carrier code).
- * @property {boolean} transformed     The national number is not the typed digits' end (national_prefix_transform_rule rewrote it).
  */
 
 /** libphonenumber chooses a format only once 3 digits of the national number are known. */
@@ -67,14 +66,15 @@ export function formatPhoneInput(phone, input) {
   const grouped = (phone.formats && typed.nationalNumber.length >= MIN_LEADING_DIGITS && format(phone, typed)) || typed.digits;
   const text = international ? `+${callingCode}${grouped && ` ${grouped}`}` : grouped;
   const { nationalNumber } = typed;
-  const possible = !!phone.patterns?.possible_lengths.includes(nationalNumber.length);
-  const valid = possible && new RegExp(phone.patterns?.national ?? '$^').test(nationalNumber);
+  const { patterns } = phone;
+  const possible = !!patterns && patterns.possible_lengths.includes(nationalNumber.length);
+  const valid = !!patterns && possible && new RegExp(patterns.national).test(nationalNumber);
   return { text, international, nationalNumber, possible, valid, e164: valid ? `+${callingCode}${nationalNumber}` : null };
 }
 
 /** @returns {Typed} */
 const afterCallingCode = (/** @type {string} */ digits) =>
-  ({ international: true, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '', transformed: false });
+  ({ international: true, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '' });
 
 /**
  * Splits national input into what precedes the national number and the number itself
@@ -82,7 +82,7 @@ const afterCallingCode = (/** @type {string} */ digits) =>
  * @param {PhoneMetadata} phone @param {string} digits @returns {Typed}
  */
 function splitNational(phone, digits) {
-  const none = { international: false, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '', transformed: false };
+  const none = { international: false, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '' };
   const rule = phone.national_prefix_for_parsing;
   const match = rule ? new RegExp(rule).exec(digits) : null;
   if (!rule || !match || !match[0]) return none;
@@ -94,9 +94,9 @@ function splitNational(phone, digits) {
   // Where groups were captured (a carrier code), the national prefix is what precedes them, if anything.
   const beforeGroups = captured ? digits.slice(0, digits.indexOf(match[1])) : match[0];
   const nationalPrefix = !captured || beforeGroups === phone.national_prefix ? beforeGroups : '';
-  const transformed = !digits.endsWith(nationalNumber);
-  const before = transformed ? '' : digits.slice(0, digits.length - nationalNumber.length);
-  return { international: false, digits, nationalNumber, nationalPrefix, otherPrefix: before !== nationalPrefix ? before : '', transformed };
+  // A transform rule may have rewritten the number: then nothing typed stands before it as such.
+  const before = digits.endsWith(nationalNumber) ? digits.slice(0, digits.length - nationalNumber.length) : '';
+  return { international: false, digits, nationalNumber, nationalPrefix, otherPrefix: before !== nationalPrefix ? before : '' };
 }
 
 /** The formats that fit the digits so far and the way the number was typed (libphonenumber's narrowing). */
