@@ -73,18 +73,6 @@ schemas('should validate every built response', () => {
   assert.ok(checked > 50_000, `${checked} files checked`);
 });
 
-schemas('should publish an OpenAPI 3.1 document covering every endpoint', () => {
-  const openapi = readJson(join(dist, 'v1/openapi.json'));
-  assert.is(openapi.openapi, '3.1.0');
-  assert.equal(Object.keys(openapi.paths).sort(), [
-    '/v1', '/v1/address-example/{country_code}', '/v1/countries', '/v1/countries/search', '/v1/countries/{country_code}',
-    '/v1/phone/{country_code}', '/v1/postal-code/{country_code}', '/v1/subdivisions/{country_code}',
-    '/v1/subdivisions/{country_code}/{subdivision_code}',
-  ]);
-  const refs = JSON.stringify(openapi).match(/#\/components\/schemas\/\w+/g) ?? [];
-  for (const ref of new Set(refs)) assert.ok(openapi.components.schemas[ref.split('/').pop()!], `${ref} resolves`);
-});
-
 const manifestSuite = suite('build: manifest');
 
 manifestSuite('should list exactly the files of the tree, with their sizes and SHA-256', () => {

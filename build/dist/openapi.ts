@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { readJson } from '../lib/canonical-json.ts';
 import type { Datasets } from '../validate/validate-data.ts';
+import { HEADERS, headerRefs, operation, parameter, responseComponents } from './openapi-http.ts';
 
 export const RESPONSE_SCHEMAS_DIR = join(import.meta.dirname, '..', 'schemas');
 
@@ -26,55 +27,35 @@ function componentRefs(node: unknown, titles: Map<string, string>): unknown {
   return result;
 }
 
-function responseComponents(): Record<string, unknown> {
+/** Each schema file is a component named by its title; the `$defs` of any file are components of their own. */
+function schemaComponents(): Record<string, unknown> {
   const schemas = fg.sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR }).sort().map((file) => readJson(join(RESPONSE_SCHEMAS_DIR, file)));
   const titles = new Map(schemas.map((schema) => [schema.$id as string, schema.title as string]));
   const components: Record<string, unknown> = {};
   for (const schema of schemas) {
     const { $defs, ...rest } = componentRefs(schema, titles) as Record<string, any>;
-    if (schema.$id === 'common.schema.json') Object.assign(components, $defs);
-    else components[schema.title] = rest;
+    Object.assign(components, $defs);
+    if (schema.$id !== 'common.schema.json') components[schema.title] = rest;
   }
   return components;
 }
 
-const ERRORS: Record<string, string> = {
-  400: 'Invalid parameter (code invalid_parameter)',
-  401: 'Missing, malformed or wrong bearer key (codes missing_credentials, invalid_credentials); carries WWW-Authenticate',
-  404: 'Unknown country, subdivision or path (codes country_not_found, subdivision_not_found, not_found)',
-  405: 'Method other than GET, HEAD or OPTIONS (code method_not_allowed); carries Allow',
-  500: 'Unexpected failure (code internal_error); never a stack trace',
-};
-
-const parameter = (name: string, where: 'path' | 'query', description: string, schema: object, required = where === 'path') =>
-  ({ name, in: where, required, description, schema });
-
-function operation(summary: string, component: string | string[], parameters: object[], localized: boolean) {
-  const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-  const schema = Array.isArray(component) ? { oneOf: component.map(ref) } : ref(component);
-  const errors = Object.fromEntries(Object.entries(ERRORS).map(([status, description]) => [status, {
-    description, content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
-  }]));
+/**
+ * The answers are data, under the licences of the upstreams they come from: each upstream's data
+ * licence (the first identifier of its entry: the address package's code is BSD, its data CC BY 4.0).
+ */
+function dataLicence(upstreams: any[]) {
+  const identifiers = [...new Set(upstreams.map((upstream) => upstream.licence.split(/[ ;]/)[0] as string))];
+  const credits = upstreams.map((upstream) => `${upstream.name} ${upstream.version} (${[upstream.licence, upstream.attribution].filter(Boolean).join('; ')})`);
   return {
-    summary,
-    parameters,
-    responses: {
-      200: {
-        description: 'OK',
-        headers: {
-          ETag: { schema: { type: 'string' }, description: 'Strong ETag: the SHA-256 of the body' },
-          ...(localized ? { 'Content-Language': { schema: { type: 'string' }, description: 'The locale used' } } : {}),
-        },
-        content: { 'application/json': { schema } },
-      },
-      304: { description: 'Not modified (If-None-Match matched the ETag)' },
-      ...errors,
-    },
+    license: { name: 'Data under the licences of its sources; attribution required (CC BY 4.0)', identifier: identifiers.join(' AND ') },
+    credits: `Data from ${credits.join('; ')}. Hand-curated values name their own sources.`,
   };
 }
 
 export function buildOpenApi(data: Datasets) {
   const tags = data.locales.locales.map((locale: any) => locale.tag);
+  const { license, credits } = dataLicence(data.upstreams);
   const countryCode = parameter('country_code', 'path', 'ISO 3166-1 alpha-2 code (alpha-3 and numeric accepted), case-insensitive', { type: 'string' });
   const locale = parameter('locale', 'query', 'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup; English when omitted or unsupported. Malformed: 400.',
     { type: 'string', examples: tags.slice(0, 5) });
@@ -84,36 +65,75 @@ export function buildOpenApi(data: Datasets) {
     info: {
       title: 'Country Reference API',
       version: 'v1',
-      description: `Countries, phone metadata, postal codes, ISO 3166-2 subdivisions and address examples. ${tags.length} supported locales.`,
+      description: `Countries, phone metadata, postal codes, ISO 3166-2 subdivisions and address examples. ${tags.length} supported locales. `
+        + 'Every operation is GET (HEAD answers the same without a body); OPTIONS answers CORS preflights without a key. '
+        + `Lists are ordered by name as a reader of the locale sorts it. ${credits}`,
+      license,
     },
     servers: [{ url: '/' }],
     security: [{ bearer: [] }],
     paths: {
-      '/v1': { get: operation('The endpoints, data release, supported locales and upstream versions', 'ApiIndex', [], false) },
-      '/v1/countries': { get: operation('List countries (CountryListFull with view=full)', ['CountryList', 'CountryListFull'], [locale, view], true) },
-      '/v1/countries/search': {
-        get: operation('Search countries by code or name, in any locale, accent- and case-insensitive, tolerating one typo', 'SearchResult', [
-          parameter('q', 'query', 'Search text (required, not blank)', { type: 'string', minLength: 1 }, true),
-          locale, view,
-          parameter('limit', 'query', 'Most results to return', { type: 'integer', minimum: 1, maximum: 250 }),
-        ], true),
+      '/healthz': {
+        get: {
+          operationId: 'getHealth',
+          summary: 'Whether the gateway is up, and the release it serves (no key needed)',
+          security: [],
+          responses: {
+            200: {
+              description: 'OK',
+              headers: headerRefs(['Cache-Control', 'Data-Release', 'Access-Control-Allow-Origin']),
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/Health' } } },
+            },
+          },
+        },
       },
-      '/v1/countries/{country_code}': { get: operation('Get one country', 'Country', [countryCode, locale], true) },
-      '/v1/phone/{country_code}': { get: operation('Phone number metadata', 'PhoneMetadata', [countryCode], false) },
-      '/v1/postal-code/{country_code}': { get: operation('Postal code metadata', 'PostalCodeMetadata', [countryCode], false) },
-      '/v1/subdivisions/{country_code}': { get: operation('List subdivisions of a country', 'SubdivisionList', [countryCode, locale], true) },
+      '/v1': { get: operation({ operationId: 'getApiIndex', summary: 'The endpoints, data release, supported locales and upstream versions', body: 'ApiIndex' }) },
+      '/v1/openapi.json': {
+        get: operation({ operationId: 'getOpenApi', summary: 'This document (no key needed)', anonymous: true,
+          body: { type: 'object', description: 'An OpenAPI 3.1 document' } }),
+      },
+      '/v1/countries': {
+        get: operation({ operationId: 'listCountries', summary: 'List countries, by name in the locale (CountryListFull with view=full)',
+          body: ['CountryList', 'CountryListFull'], parameters: [locale, view], localized: true }),
+      },
+      '/v1/countries/search': {
+        get: operation({ operationId: 'searchCountries', summary: 'Search countries by code or name, in any locale, accent- and case-insensitive, tolerating one typo',
+          body: 'SearchResult', localized: true, parameters: [
+            parameter('q', 'query', 'Search text (required, not blank)', { type: 'string', minLength: 1 }, true),
+            locale, view,
+            parameter('limit', 'query', 'Most results to return', { type: 'integer', minimum: 1, maximum: 250, default: 20 }),
+          ] }),
+      },
+      '/v1/countries/{country_code}': {
+        get: operation({ operationId: 'getCountry', summary: 'Get one country', body: 'Country', parameters: [countryCode, locale], localized: true, codes: true }),
+      },
+      '/v1/phone/{country_code}': {
+        get: operation({ operationId: 'getPhone', summary: 'Phone number metadata: patterns, examples and the formats to mask a number as it is typed',
+          body: 'PhoneMetadata', parameters: [countryCode], codes: true }),
+      },
+      '/v1/postal-code/{country_code}': {
+        get: operation({ operationId: 'getPostalCode', summary: 'Postal code metadata', body: 'PostalCodeMetadata', parameters: [countryCode], codes: true }),
+      },
+      '/v1/subdivisions/{country_code}': {
+        get: operation({ operationId: 'listSubdivisions', summary: 'List subdivisions of a country, by name in the locale',
+          body: 'SubdivisionList', parameters: [countryCode, locale], localized: true, codes: true }),
+      },
       '/v1/subdivisions/{country_code}/{subdivision_code}': {
-        get: operation('Get one subdivision', 'Subdivision', [
+        get: operation({ operationId: 'getSubdivision', summary: 'Get one subdivision', body: 'Subdivision', localized: true, codes: true, parameters: [
           countryCode,
           parameter('subdivision_code', 'path', 'ISO 3166-2 code, with or without the country prefix, case-insensitive', { type: 'string' }),
           locale,
-        ], true),
+        ] }),
       },
-      '/v1/address-example/{country_code}': { get: operation('Address example', 'AddressExample', [countryCode], false) },
+      '/v1/address-example/{country_code}': {
+        get: operation({ operationId: 'getAddressExample', summary: 'Address example', body: 'AddressExample', parameters: [countryCode], codes: true }),
+      },
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY> on every request' } },
-      schemas: responseComponents(),
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY> on every request but /healthz, /v1/openapi.json and CORS preflights' } },
+      headers: HEADERS,
+      responses: responseComponents(),
+      schemas: schemaComponents(),
     },
   };
 }

@@ -7,6 +7,7 @@ export class Responses {
   private readonly regions: Map<string, Record<string, string>>;
   private readonly subdivisionsByCountry = new Map<string, any[]>();
   private readonly subdivisionsByCode: Map<string, any>;
+  private readonly collators = new Map<string, Intl.Collator>();
 
   constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
     this.regions = new Map(data.regions.map((region: any) => [region.code, region.name]));
@@ -41,11 +42,22 @@ export class Responses {
     return name ? this.localizer.pick(name, tag) : null;
   }
 
+  /**
+   * Sorted by the name as the reader sees it, collated for their locale (ICU's rules, through
+   * Intl.Collator), then by code so that equal names keep one order: the same Node gives the same bytes.
+   */
+  private sortedByName<T extends { code: string }>(items: T[], tag: string, name: (item: T) => string): T[] {
+    const collator = this.collators.get(tag) ?? new Intl.Collator(tag);
+    this.collators.set(tag, collator);
+    return items.sort((a, b) => collator.compare(name(a), name(b)) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  }
+
   compactCountry(country: any, tag: string) {
     return {
       code: country.alpha2,
       name: this.commonName(country, tag),
       official_name: this.officialName(country, tag),
+      calling_code: country.calling_code,
       flag: { emoji: country.flag },
     };
   }
@@ -67,7 +79,9 @@ export class Responses {
   }
 
   countryList(tag: string, view: 'compact' | 'full') {
-    const countries = this.countries.map((country) => (view === 'full' ? this.fullCountry(country, tag) : this.compactCountry(country, tag)));
+    const countries = view === 'full'
+      ? this.sortedByName(this.countries.map((country) => this.fullCountry(country, tag)), tag, (country) => country.name.common)
+      : this.sortedByName(this.countries.map((country) => this.compactCountry(country, tag)), tag, (country) => country.name);
     return { count: countries.length, locale: tag, countries };
   }
 
@@ -77,9 +91,12 @@ export class Responses {
       country: code,
       calling_code: entry.calling_code,
       national_prefix: entry.national_prefix,
+      national_prefix_for_parsing: entry.national_prefix_for_parsing,
+      national_prefix_transform_rule: entry.national_prefix_transform_rule,
       example: entry.example,
       examples: entry.examples,
       patterns: entry.patterns,
+      formats: entry.formats,
     };
   }
 
@@ -117,7 +134,8 @@ export class Responses {
   }
 
   subdivisionList(code: string, tag: string) {
-    return { country: code, subdivisions: this.subdivisionsOf(code).map((subdivision) => this.subdivision(subdivision, tag)) };
+    const subdivisions = this.subdivisionsOf(code).map((subdivision) => this.subdivision(subdivision, tag));
+    return { country: code, subdivisions: this.sortedByName(subdivisions, tag, (subdivision) => subdivision.name) };
   }
 
   addressExample(code: string) {

@@ -1,7 +1,9 @@
 /**
  * Phone metadata from libphonenumber-js (max metadata and its mobile examples). Fixed-line examples
  * come from Google's libphonenumber, kept only where libphonenumber-js agrees they are valid fixed
- * lines, so the two upstreams never contradict each other in our data.
+ * lines, so the two upstreams never contradict each other in our data. The formatting rules (formats,
+ * national prefix for parsing and its transform) are libphonenumber-js's as its own formatter reads them,
+ * with the fallbacks it applies (CA and KZ take US's and RU's formats) resolved here.
  */
 import lpn from 'google-libphonenumber';
 import { Metadata, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
@@ -30,6 +32,26 @@ function fixedLineExample(code: string): PhoneExample | null {
     ? describe(parsed) : null;
 }
 
+/** Anchored at the start, or at both ends, so `new RegExp(x).test(digits)` means what the field says. */
+const atStart = (pattern: string) => `^(?:${pattern})`;
+const whole = (pattern: string) => `^(?:${pattern})$`;
+
+/** libphonenumber-js writes international numbers with a space wherever its format has punctuation. */
+const internationalStyle = (format: string) => format.replace(/[^$\d]+/g, ' ').trim();
+
+function describeFormat(format: any) {
+  const international = format.internationalFormat();
+  return {
+    pattern: whole(format.pattern()),
+    national_format: format.format(),
+    // Google marks a national-only format 'NA'; libphonenumber-js's metadata leaves those out today.
+    international_format: international === 'NA' ? null : internationalStyle(international),
+    leading_digits: format.leadingDigitsPatterns().map(atStart),
+    national_prefix_rule: format.nationalPrefixFormattingRule() || null, // compressed metadata stores 0 for "none"
+    national_prefix_optional: format.nationalPrefixIsOptionalWhenFormattingInNationalFormat(),
+  };
+}
+
 /** One entry per country; countries without a numbering plan of their own carry nulls. */
 export function importPhone(countryCodes: string[], callingCodes: Map<string, string | null>) {
   const mobileExamples: Record<string, string> = readPackageJson('libphonenumber-js', 'examples.mobile.json');
@@ -37,7 +59,10 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
   let droppedFixedLine = 0;
   const entries = countryCodes.map((code) => {
     if (!(metadata as any).hasCountry(code)) {
-      return { country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null, patterns: null, example: null, examples: null };
+      return {
+        country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null,
+        national_prefix_for_parsing: null, national_prefix_transform_rule: null, formats: null, patterns: null, example: null, examples: null,
+      };
     }
     metadata.selectNumberingPlan(code as any);
     const plan: any = (metadata as any).numberingPlan;
@@ -49,7 +74,10 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
       calling_code: `+${plan.callingCode()}`,
       numbering_plan: true,
       national_prefix: plan.nationalPrefix() || null, // compressed metadata stores 0 for "none"
-      patterns: { national: `^(?:${plan.nationalNumberPattern()})$`, possible_lengths: plan.possibleLengths() },
+      national_prefix_for_parsing: plan.nationalPrefixForParsing() ? atStart(plan.nationalPrefixForParsing()) : null,
+      national_prefix_transform_rule: plan.nationalPrefixTransformRule() || null,
+      formats: plan.formats().map(describeFormat),
+      patterns: { national: whole(plan.nationalNumberPattern()), possible_lengths: plan.possibleLengths() },
       example: mobile ?? fixedLine,
       examples: { mobile, fixed_line: fixedLine },
     };

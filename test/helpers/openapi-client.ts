@@ -1,0 +1,73 @@
+/**
+ * A client of the API as its users would make one: TypeScript types generated from a built
+ * `v1/openapi.json` by openapi-typescript (pinned in devDependencies), and client code written against
+ * them, type-checked by tsc. `generateTypes` writes `<dir>/api.d.ts`; client files beside it import
+ * `./api.js` (and may import build/page/*.js by absolute path, as `CLIENT` does).
+ */
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT } from './paths.ts';
+
+const bin = (pkg: string, path: string) => join(ROOT, 'node_modules', pkg, path);
+
+/** Generates `<dir>/api.d.ts` from an OpenAPI document with openapi-typescript's CLI; returns its path. */
+export function generateTypes(openapiPath: string, dir: string): string {
+  const out = join(dir, 'api.d.ts');
+  execFileSync(process.execPath, [bin('openapi-typescript', 'bin/cli.js'), openapiPath, '--output', out], { stdio: 'pipe' });
+  return out;
+}
+
+/**
+ * Runs tsc (strict, ES modules, the DOM's fetch) over `files` of `dir`; returns its diagnostics,
+ * empty when they type-check.
+ */
+export function typeCheck(dir: string, files: string[]): string {
+  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: {
+      strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext',
+      lib: ['ES2022', 'DOM'], types: [], allowJs: true, skipLibCheck: false,
+    },
+    files,
+  }));
+  try {
+    execFileSync(process.execPath, [bin('typescript', 'bin/tsc'), '-p', dir], { stdio: 'pipe', encoding: 'utf8' });
+    return '';
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+}
+
+/**
+ * A small client: typed GETs by operationId, a phone field masked with build/page/phone-format.js from
+ * the typed phone answer, a country picker from the compact list, and the 410's successors.
+ */
+export const CLIENT = `
+import type { components, operations } from './api.js';
+import { formatPhoneInput } from '${join(ROOT, 'build', 'page', 'phone-format.js')}';
+
+type Body<Id extends keyof operations> = operations[Id]['responses'][200]['content']['application/json'];
+type Problem = components['schemas']['Problem'];
+
+export async function get<Id extends keyof operations>(base: string, key: string | null, path: string): Promise<Body<Id>> {
+  const response = await fetch(new URL(path, base), { headers: key === null ? {} : { Authorization: \`Bearer \${key}\` } });
+  if (!response.ok) throw new Error(((await response.json()) as Problem).code);
+  return (await response.json()) as Body<Id>;
+}
+
+export async function phoneField(base: string, key: string, country: string, typed: string): Promise<{ text: string; valid: boolean }> {
+  const { text, valid } = formatPhoneInput(await get<'getPhone'>(base, key, \`/v1/phone/\${country}\`), typed);
+  return { text, valid };
+}
+
+export async function countryPicker(base: string, key: string, locale: string): Promise<string[]> {
+  const list = (await get<'listCountries'>(base, key, \`/v1/countries?locale=\${locale}\`)) as components['schemas']['CountryList'];
+  return list.countries.map((country) => \`\${country.flag.emoji} \${country.name} \${country.calling_code ?? ''}\`);
+}
+
+export function successors(gone: components['responses']['Gone']['content']['application/problem+json']): { codes: string[]; since: string | null } {
+  return { codes: gone.replaced_by, since: gone.withdrawn };
+}
+
+export const health = (base: string) => get<'getHealth'>(base, null, '/healthz').then((body) => body.release);
+`;

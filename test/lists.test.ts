@@ -1,0 +1,83 @@
+/**
+ * The built lists as a reader of each locale expects them: countries and subdivisions in the order of
+ * their names collated for the locale, and the compact items carrying what a phone country picker needs.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readJson } from '../build/lib/canonical-json.ts';
+import { builtDist } from './helpers/dist.ts';
+
+const dist = builtDist();
+const manifest = readJson(join(dist, 'manifest.json'));
+const read = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
+const listPath = (tag: string, name: string) => (tag === 'en' ? `v1/${name}` : `v1/_locale/${tag}/${name}`);
+const codes = (list: any[]) => list.map((item) => item.code);
+
+/** The items out of order for `tag` (collated names, then codes), as "previous > next". */
+function misordered(items: any[], tag: string, name: (item: any) => string): string[] {
+  const collator = new Intl.Collator(tag);
+  return items.slice(1).flatMap((item, index) => {
+    const previous = items[index];
+    const order = collator.compare(name(previous), name(item)) || (previous.code < item.code ? -1 : 1);
+    return order > 0 ? [`${tag}: ${name(previous)} (${previous.code}) > ${name(item)} (${item.code})`] : [];
+  });
+}
+
+const order = suite('lists: ordered by the name as the reader sees it');
+
+order('should order both views of the country list by name, collated for the locale, in every locale', () => {
+  const failures: string[] = [];
+  for (const { tag } of manifest.locales) {
+    failures.push(...misordered(read(listPath(tag, 'countries.json')).countries, tag, (country) => country.name));
+    const full = read(listPath(tag, 'countries.full.json')).countries;
+    failures.push(...misordered(full, tag, (country) => country.name.common));
+    assert.equal(codes(full), codes(read(listPath(tag, 'countries.json')).countries), `${tag}: both views in one order`);
+  }
+  assert.equal(failures.slice(0, 5), []);
+});
+
+/** [locale, codes that must follow each other, why a reader expects it] */
+const NEIGHBOURS: [string, string[], string][] = [
+  ['en', ['AF', 'AX', 'AL'], 'Åland Islands sorts as Aland, between Afghanistan and Albania'],
+  ['de', ['OM', 'AT', 'PK'], 'Österreich sorts with O in German, between Oman and Pakistan'],
+  ['sv', ['ZW', 'AX', 'AT', 'TL'], 'Å and Ö are the last letters of the Swedish alphabet: Åland, Österrike, Östtimor come after Zimbabwe'],
+  ['zh', ['AL', 'DZ', 'AF'], 'Chinese names sort by pinyin: 阿尔巴尼亚, 阿尔及利亚, 阿富汗 (a-er-b, a-er-j, a-f)'],
+];
+
+for (const [tag, neighbours, why] of NEIGHBOURS) {
+  order(`should put ${neighbours.join(', ')} next to each other in ${tag} (${why})`, () => {
+    const list = codes(read(listPath(tag, 'countries.json')).countries);
+    const start = list.indexOf(neighbours[0]);
+    assert.equal(list.slice(start, start + neighbours.length), neighbours);
+  });
+}
+
+order('should order every subdivision list by name, collated for its locale', () => {
+  const lists = Object.keys(manifest.files).filter((path) => /^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\.json$/.test(path));
+  const failures: string[] = [];
+  for (const path of lists) {
+    const tag = /^v1\/_locale\/([^/]+)\//.exec(path)?.[1] ?? 'en';
+    failures.push(...misordered(read(path).subdivisions, tag, (subdivision) => subdivision.name));
+  }
+  assert.equal(failures.slice(0, 5), []);
+  assert.ok(lists.length > 1000, `${lists.length} subdivision lists checked`);
+  assert.equal(codes(read('v1/subdivisions/US.json').subdivisions).slice(0, 3), ['US-AL', 'US-AK', 'US-AS']);
+});
+
+const callingCode = suite('lists: calling_code in the compact view');
+
+callingCode('should give every compact item the calling code of its full record, in every locale', () => {
+  const full = new Map(read('v1/countries.full.json').countries.map((country: any) => [country.code, country.calling_code]));
+  for (const { tag } of manifest.locales) {
+    for (const country of read(listPath(tag, 'countries.json')).countries) assert.is(country.calling_code, full.get(country.code), `${tag} ${country.code}`);
+  }
+  const compact = new Map(read('v1/countries.json').countries.map((country: any) => [country.code, country.calling_code]));
+  assert.is(compact.get('BR'), '+55');
+  assert.is(compact.get('AQ'), '+672');
+  assert.is(compact.get('VA'), '+39');
+});
+
+order.run();
+callingCode.run();
