@@ -41,7 +41,7 @@ function differences(made: Map<string, ManifestFile>, listed: Record<string, Man
   return problems;
 }
 
-async function unpack(): Promise<string> {
+async function unpack(): Promise<void> {
   if (existsSync(distDir) && !existsSync(join(distDir, 'manifest.json')) && readdirSync(distDir).length) {
     throw new Error(`${distDir} is not a dist (it has no manifest.json); unpack-dist replaces only a dist or an empty folder`);
   }
@@ -63,6 +63,7 @@ async function unpack(): Promise<string> {
 
   removeLeftovers(distDir);
   const staging = stagingDir(distDir);
+  let previous: string | null;
   try {
     mkdirSync(staging, { recursive: true });
     const shares = await Promise.all(sharesPerCore(files).map((share) => runWorker<[string, ManifestFile][]>(COPY_WORKER_URL, { dir: staging, files: share })));
@@ -70,19 +71,20 @@ async function unpack(): Promise<string> {
     if (problems.length) throw new Error(`the unpacked files differ from the manifest:\n${problems.slice(0, 10).join('\n')}${problems.length > 10 ? `\n... and ${problems.length - 10} more` : ''}`);
     writeManifest(staging, manifest);
     if (!readFileSync(join(staging, 'manifest.json')).equals(first.bytes)) throw new Error(`${archiveFile}: its manifest.json is not in the form npm run build writes`);
-    const previous = swapIn(staging, distDir);
-    if (previous) discard(previous);
+    previous = swapIn(staging, distDir);
   } catch (error) {
     discard(staging);
     throw error;
   }
   const copies = Object.values(listed).reduce((sum, entry) => sum + Object.keys(entry.encodings).length, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  return `unpack-dist: ${distDir}: release ${header.release}, ${files.length} files (+ ${copies} br/gz copies and the manifest's columns made again), ${seconds} s`;
+  console.log(`unpack-dist: ${distDir}: release ${header.release}, ${files.length} files (+ ${copies} br/gz copies and the manifest's columns made again), ${seconds} s`);
+  // As after a build: unlinking 140,000 files can take longer than writing them, and the new tree is in place.
+  if (previous) discard(previous);
 }
 
 try {
-  console.log(await unpack());
+  await unpack();
 } catch (error) {
   console.error(`unpack-dist: ${(error as Error).message}\nunpack-dist: ${distDir} left as it was`);
   process.exit(1);
