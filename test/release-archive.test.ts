@@ -31,6 +31,18 @@ async function realArchive(): Promise<string> {
   }
   return packed;
 }
+
+let small: Buffer | undefined;
+/** A release archive of the small dist, packed once. */
+async function smallArchive(): Promise<Buffer> {
+  if (!small) {
+    smallDist(join(scratch, 'small'));
+    assert.is((await script('pack-dist', [join(scratch, 'small'), join(scratch, 'small.tar.zst')])).code, 0);
+    small = readFileSync(join(scratch, 'small.tar.zst'));
+  }
+  return small;
+}
+
 const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
 
 const pack = suite('pack-dist');
@@ -52,16 +64,11 @@ pack('should write the same bytes twice from the same dist', async () => {
 });
 
 pack('should write the same bytes however the files were timestamped', async () => {
-  const dist = join(scratch, 'timestamped');
-  smallDist(dist);
-  const archive = async (name: string) => {
-    assert.is((await script('pack-dist', [dist, join(scratch, name)])).code, 0);
-    return readFileSync(join(scratch, name));
-  };
-  const first = await archive('first.tar.zst');
-  utimesSync(join(dist, 'v1/countries/BR.json'), new Date(), new Date(Date.now() - 86_400_000));
-  assert.ok(first.equals(await archive('second.tar.zst')));
-  const listing = execFileSync('sh', ['-c', `zstd -dc '${join(scratch, 'first.tar.zst')}' | tar -tv`], { encoding: 'utf8' });
+  const first = await smallArchive();
+  utimesSync(join(scratch, 'small', 'v1/countries/BR.json'), new Date(), new Date(Date.now() - 86_400_000));
+  assert.is((await script('pack-dist', [join(scratch, 'small'), join(scratch, 'retimed.tar.zst')])).code, 0);
+  assert.ok(readFileSync(join(scratch, 'retimed.tar.zst')).equals(first));
+  const listing = execFileSync('sh', ['-c', `zstd -dc '${join(scratch, 'retimed.tar.zst')}' | tar -tv`], { encoding: 'utf8' });
   assert.match(listing, /-rw-r--r-- 0\/0 .* 2026-11-01 00:00 v1\/countries\/BR\.json/);
 });
 
@@ -122,7 +129,7 @@ unpack('should answer a sample of requests, in every encoding, as the original d
   }
 });
 
-/** A release archive of the small dist, damaged as a mirror's copy might be. */
+/** The small archive, damaged as a mirror's copy might be. */
 const DAMAGED: [string, (archive: Buffer) => Buffer, string][] = [
   ['a truncated archive', (archive) => archive.subarray(0, archive.length - 100), 'is truncated: its header says'],
   ['an archive with one byte changed', (archive) => Buffer.concat([archive.subarray(0, -50), Buffer.from([archive.at(-50)! ^ 1]), archive.subarray(-49)]), 'is damaged: what follows its header has SHA-256'],
@@ -132,9 +139,7 @@ const DAMAGED: [string, (archive: Buffer) => Buffer, string][] = [
 for (const [what, damage, message] of DAMAGED) {
   unpack(`should refuse ${what}, leaving no dist behind and the one there as it was`, async () => {
     const work = mkdtempSync(join(scratch, 'damaged-'));
-    smallDist(join(work, 'small'));
-    assert.is((await script('pack-dist', [join(work, 'small'), join(work, 'small.tar.zst')])).code, 0);
-    writeFileSync(join(work, 'damaged.tar.zst'), damage(readFileSync(join(work, 'small.tar.zst'))));
+    writeFileSync(join(work, 'damaged.tar.zst'), damage(await smallArchive()));
     const live = join(work, 'live', 'dist');
     smallDist(live, { 'v1/countries/FR.json': { code: 'FR' } });
     const before = readFileSync(join(live, 'manifest.json'));
