@@ -108,7 +108,7 @@ unpack('should give back the packed dist byte for byte, which npm run verify acc
   assert.match(result.stdout, /75,?\d{3} files/);
   const differences = await run('diff', ['-r', '-q', builtDist(), mirror]).then(() => '', (error) => error.stdout as string);
   assert.is(differences, '');
-  const verify = await run(process.execPath, ['--import', 'tsx', 'gateway/verify.ts', mirror], { cwd: ROOT });
+  const verify = await run('npm', ['run', '--silent', 'verify', '--', mirror], { cwd: ROOT });
   assert.match(verify.stdout, `verify: ${mirror} is whole`);
   assert.equal(readdirSync(dirname(mirror)), ['dist']);
 });
