@@ -1,29 +1,45 @@
 /**
- * `npm run pack-dist [-- DIST_DIR OUT_FILE]`: one tarball of dist/ with its manifest, reproducible
- * byte for byte: entries sorted by name, owner, group and modes normalized, mtimes set to the release
- * date (or the epoch), and a gzip header without a timestamp.
+ * `npm run pack-dist [-- DIST_DIR OUT_FILE]`: one release archive of a dist, about 8 MB for 75,000
+ * responses. It carries manifest.json and every response file, checked against the manifest, and
+ * nothing that can be made again from them (the .br/.gz copies, manifest.columns.json): unpack-dist
+ * makes those. Byte for byte the same for the same dist: files in manifest order, fixed tar headers
+ * (the release date as mtime), and zstd, whose output depends only on its level and window.
  */
-import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { readJson } from './lib/canonical-json.ts';
+import { readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { writeAtomically } from './lib/canonical-json.ts';
+import { sha256, writeArchive } from './release/archive.ts';
+import { tar } from './release/tar.ts';
 
 const root = join(import.meta.dirname, '..');
 const distDir = resolve(process.argv[2] ?? join(root, 'dist'));
-if (!existsSync(join(distDir, 'manifest.json'))) {
-  console.error(`pack-dist: ${distDir} has no manifest.json; run npm run build first`);
+
+function* distFiles(manifestBytes: Buffer, files: Record<string, { bytes: number; sha256: string }>) {
+  yield { path: 'manifest.json', bytes: manifestBytes };
+  for (const [path, entry] of Object.entries(files)) {
+    const bytes = readFileSync(join(distDir, path));
+    if (bytes.length !== entry.bytes || sha256(bytes) !== entry.sha256) {
+      throw new Error(`${distDir}/${path} is not the file its manifest lists; npm run verify -- ${distDir} names everything that differs`);
+    }
+    yield { path, bytes };
+  }
+}
+
+try {
+  let manifestBytes: Buffer;
+  try {
+    manifestBytes = readFileSync(join(distDir, 'manifest.json'));
+  } catch {
+    throw new Error(`${distDir} has no manifest.json; run npm run build first`);
+  }
+  const manifest = JSON.parse(manifestBytes.toString('utf8'));
+  const { id, date } = manifest.release;
+  const output = resolve(process.argv[3] ?? join(root, `country-reference-${id}.tar.zst`));
+  const mtime = date ? Date.parse(`${date}T00:00:00Z`) / 1000 : 0;
+  const archive = writeArchive(id, tar(distFiles(manifestBytes, manifest.files), mtime), 'pack-dist');
+  writeAtomically(output, archive);
+  console.log(`pack-dist: ${output} (${(statSync(output).size / 1e6).toFixed(1)} MB), sha256 ${sha256(archive)}, release ${id}`);
+} catch (error) {
+  console.error(`pack-dist: ${(error as Error).message}`);
   process.exit(1);
 }
-const release = readJson(join(distDir, 'manifest.json')).release;
-const output = resolve(process.argv[3] ?? join(root, `country-reference-${release.id}.tar.gz`));
-const mtime = release.date ? `@${Date.parse(`${release.date}T00:00:00Z`) / 1000}` : '@0';
-
-const tar = ['--sort=name', `--mtime=${mtime}`, '--owner=0', '--group=0', '--numeric-owner', '--mode=u+rwX,go+rX,go-w',
-  '--format=posix', '--pax-option=exthdr.name=%d/PaxHeaders/%f,delete=atime,delete=ctime',
-  '-C', dirname(distDir), '-cf', '-', basename(distDir)];
-const archive = execFileSync('tar', tar, { maxBuffer: 2 ** 31 - 1 });
-writeFileSync(output, gzipSync(archive, { level: 6 })); // Node writes no timestamp into the gzip header
-const sha256 = createHash('sha256').update(readFileSync(output)).digest('hex');
-console.log(`pack-dist: ${output} (${(statSync(output).size / 1e6).toFixed(1)} MB), sha256 ${sha256}, release ${release.id}`);

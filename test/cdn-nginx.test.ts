@@ -1,11 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { get, SAMPLE } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 
@@ -52,31 +52,7 @@ async function startNginx(dist: string, origin: number): Promise<{ port: number;
   throw new Error(`nginx did not start: ${readFileSync(join(work, 'error.log'), 'utf8')}`);
 }
 
-interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
-
-const get = (port: number, path: string, headers: Record<string, string>) => new Promise<Answer>((resolve, reject) => {
-  httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (chunk) => chunks.push(chunk));
-    res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-  }).on('error', reject).end();
-});
-
 const AUTH = { Authorization: `Bearer ${TEST_KEY}` };
-/** Requests a CDN must answer exactly as the gateway does: path, and extra request headers. */
-const SAMPLE: [string, Record<string, string>][] = [
-  ['/v1', {}], ['/v1/openapi.json', {}],
-  ['/v1/countries', {}], ['/v1/countries?view=full', {}], ['/v1/countries?locale=pt-BR', {}], ['/v1/countries?locale=zh_TW&view=full', {}],
-  ['/v1/countries?locale=pt-AO', {}], ['/v1/countries?locale=xx-YY', {}],
-  ['/v1/countries/BR', {}], ['/v1/countries/br', {}], ['/v1/countries/BRA?locale=de', {}], ['/v1/countries/076?locale=pt-AO', {}],
-  ['/v1/countries/XK?locale=sr-Latn', {}], ['/v1/countries/JP?locale=ja', {}],
-  ['/v1/phone/BR', {}], ['/v1/phone/aq', {}], ['/v1/postal-code/AE', {}], ['/v1/postal-code/JP', {}], ['/v1/address-example/US', {}],
-  ['/v1/subdivisions/US', {}], ['/v1/subdivisions/US?locale=de', {}], ['/v1/subdivisions/GB/GB-KEC', {}],
-  ['/v1/subdivisions/US/US-CA?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=pt-PT', {}],
-  ['/v1/countries/search?q=alemanha', {}],
-  ['/v1/countries/BR', { 'Accept-Encoding': 'br' }], ['/v1/countries', { 'Accept-Encoding': 'gzip' }],
-  ['/v1/countries?view=full&locale=fr', { 'Accept-Encoding': 'br, gzip' }],
-];
 const ERRORS: [string, Record<string, string>, string][] = [
   ['/v1/countries/BR', { Authorization: '' }, 'missing_credentials'],
   ['/v1/countries/BR', { Authorization: 'Bearer wrong-key-0123456789abcdef' }, 'invalid_credentials'],

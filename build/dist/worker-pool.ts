@@ -9,24 +9,36 @@ import type { ManifestFile } from './writer.ts';
 
 export interface WorkerResult { files: [string, ManifestFile][]; totalBytes: number; compressedBytes: number }
 
-// Worker threads do not inherit tsx's loader; the bootstrap registers it before loading the worker.
 const WORKER_URL = new URL('./generate-worker.ts', import.meta.url).href;
-const BOOTSTRAP = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })`;
 
-export async function runInWorkers(options: { data: unknown; staging: string; jobs: Job[]; onProgress?: (files: number) => void }): Promise<WorkerResult[]> {
+/** `items` dealt out round-robin into one share per core (up to four), which keeps heavy items that come first spread evenly. */
+export function sharesPerCore<T>(items: T[]): T[][] {
   const count = Math.max(1, Math.min(availableParallelism(), 4));
-  // Round-robin keeps the heavy list jobs (first in the list) spread evenly.
-  const shares = Array.from({ length: count }, (_, index) => options.jobs.filter((_, position) => position % count === index));
-  const progress = new Array(count).fill(0);
-  return Promise.all(shares.map((jobs, index) => new Promise<WorkerResult>((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: { data: options.data, staging: options.staging, jobs } });
+  return Array.from({ length: count }, (_, index) => items.filter((_, position) => position % count === index));
+}
+
+/**
+ * Runs the module at `url` in a worker thread; resolves with the first message it posts that is not
+ * `{ progress }`. Worker threads do not inherit tsx's loader; the bootstrap registers it first.
+ */
+export function runWorker<T>(url: string, workerData: unknown, onProgress?: (progress: number) => void): Promise<T> {
+  const bootstrap = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(url)}); })`;
+  return new Promise<T>((resolve, reject) => {
+    const worker = new Worker(bootstrap, { eval: true, workerData });
     worker.on('message', (message) => {
-      if ('progress' in message) {
-        progress[index] = message.progress;
-        options.onProgress?.(progress.reduce((sum, value) => sum + value, 0));
-      } else resolve(message);
+      if (message && typeof message === 'object' && 'progress' in message) onProgress?.(message.progress);
+      else resolve(message);
     });
     worker.on('error', reject);
-    worker.on('exit', (code) => { if (code !== 0) reject(new Error(`build worker exited with code ${code}`)); });
+    worker.on('exit', (code) => { if (code !== 0) reject(new Error(`worker ${url} exited with code ${code}`)); });
+  });
+}
+
+export async function runInWorkers(options: { data: unknown; staging: string; jobs: Job[]; onProgress?: (files: number) => void }): Promise<WorkerResult[]> {
+  const shares = sharesPerCore(options.jobs);
+  const progress = new Array(shares.length).fill(0);
+  return Promise.all(shares.map((jobs, index) => runWorker<WorkerResult>(WORKER_URL, { data: options.data, staging: options.staging, jobs }, (count) => {
+    progress[index] = count;
+    options.onProgress?.(progress.reduce((sum, value) => sum + value, 0));
   })));
 }

@@ -25,7 +25,7 @@ export function readJson<T = any>(file: string): T {
  * Writes through a temporary file, so a crash never leaves half a file behind, and a file that is a
  * hard link to another is replaced rather than written through.
  */
-export function writeAtomically(file: string, text: string): void {
+export function writeAtomically(file: string, text: string | Uint8Array): void {
   mkdirSync(dirname(file), { recursive: true });
   const temporary = `${file}.tmp-${process.pid}`;
   writeFileSync(temporary, text);

@@ -2,25 +2,27 @@
  * One real dist/ for every test in a run: built by build/build.ts (as a child process, the
  * way `npm start` does) into the temp dir, keyed by a hash of data/ and build/, and reused while
  * neither changes. A build swaps its tree in only when complete, so a manifest means a whole dist.
+ * A test may ask for the dist of another data folder (a copy of data/ with a change) the same way.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { DATA_DIR, ROOT } from './paths.ts';
 
 const PREFIX = 'country-test-dist-';
-let built: string | undefined;
+const built = new Map<string, string>();
 
-function sourcesDigest(): string {
+/** By names relative to each folder, so a copy of data/ with the same content has the same digest wherever it is. */
+function sourcesDigest(dataDir: string): string {
   const hash = createHash('sha256');
-  for (const dir of [DATA_DIR, join(ROOT, 'build')]) {
+  for (const [label, dir] of [['data', dataDir], ['build', join(ROOT, 'build')]]) {
     const names = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name))
       .sort();
-    for (const name of names) hash.update(`${name}\0`).update(readFileSync(name));
+    for (const name of names) hash.update(`${label}/${relative(dir, name)}\0`).update(readFileSync(name));
   }
   return hash.digest('hex').slice(0, 16);
 }
@@ -46,7 +48,7 @@ const sleep = (ms: number) => Atomics.wait(new Int32Array(new SharedArrayBuffer(
  * wait for its manifest rather than swapping a second tree over one in use. A lock older than a build
  * could take is a crashed run's, and is broken.
  */
-function buildOnce(dir: string): void {
+function buildOnce(dir: string, dataDir: string): void {
   const lock = `${dir}.lock`;
   while (!existsSync(join(dir, 'manifest.json'))) {
     try {
@@ -61,7 +63,7 @@ function buildOnce(dir: string): void {
     try {
       if (!existsSync(join(dir, 'manifest.json'))) {
         removeOldBuilds(dir);
-        execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--out', dir], {
+        execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--data', dataDir, '--out', dir], {
           cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
         });
       }
@@ -71,11 +73,11 @@ function buildOnce(dir: string): void {
   }
 }
 
-export function builtDist(): string {
-  if (!built) {
-    const dir = join(tmpdir(), `${PREFIX}${sourcesDigest()}`);
-    buildOnce(dir);
-    built = dir;
+export function builtDist(dataDir = DATA_DIR): string {
+  if (!built.has(dataDir)) {
+    const dir = join(tmpdir(), `${PREFIX}${sourcesDigest(dataDir)}`);
+    buildOnce(dir, dataDir);
+    built.set(dataDir, dir);
   }
-  return built;
+  return built.get(dataDir)!;
 }

@@ -1,0 +1,27 @@
+/** A plain HTTP GET (node:http: nothing decompressed or added), and requests that sample every kind of answer. */
+import { request as httpRequest } from 'node:http';
+
+export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+
+export const get = (port: number, path: string, headers: Record<string, string>) => new Promise<Answer>((resolve, reject) => {
+  httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (chunk) => chunks.push(chunk));
+    res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+  }).on('error', reject).end();
+});
+
+/** Requests that two servers of one dist must answer alike: path, and extra request headers. */
+export const SAMPLE: [string, Record<string, string>][] = [
+  ['/v1', {}], ['/v1/openapi.json', {}],
+  ['/v1/countries', {}], ['/v1/countries?view=full', {}], ['/v1/countries?locale=pt-BR', {}], ['/v1/countries?locale=zh_TW&view=full', {}],
+  ['/v1/countries?locale=pt-AO', {}], ['/v1/countries?locale=xx-YY', {}],
+  ['/v1/countries/BR', {}], ['/v1/countries/br', {}], ['/v1/countries/BRA?locale=de', {}], ['/v1/countries/076?locale=pt-AO', {}],
+  ['/v1/countries/XK?locale=sr-Latn', {}], ['/v1/countries/JP?locale=ja', {}],
+  ['/v1/phone/BR', {}], ['/v1/phone/aq', {}], ['/v1/postal-code/AE', {}], ['/v1/postal-code/JP', {}], ['/v1/address-example/US', {}],
+  ['/v1/subdivisions/US', {}], ['/v1/subdivisions/US?locale=de', {}], ['/v1/subdivisions/GB/GB-KEC', {}],
+  ['/v1/subdivisions/US/US-CA?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=pt-PT', {}],
+  ['/v1/countries/search?q=alemanha', {}],
+  ['/v1/countries/BR', { 'Accept-Encoding': 'br' }], ['/v1/countries', { 'Accept-Encoding': 'gzip' }],
+  ['/v1/countries?view=full&locale=fr', { 'Accept-Encoding': 'br, gzip' }],
+];

@@ -1,0 +1,20 @@
+/**
+ * A small dist written by the build's own writer and manifest code, for tests that need a dist in a
+ * second rather than the real one: a response per path, those of 256 bytes or more with .br/.gz copies.
+ */
+import { writeManifest } from '../../build/dist/manifest-columns.ts';
+import { DistWriter, sortedFiles } from '../../build/dist/writer.ts';
+
+export const SMALL_BODIES: Record<string, unknown> = {
+  'v1/countries/BR.json': { code: 'BR', name: 'Brazil', note: 'Brazil '.repeat(60) },
+  'v1/countries/PT.json': { code: 'PT', name: 'Portugal' },
+  'v1/_locale/pt/countries/BR.json': { code: 'BR', name: 'Brasil', note: 'Brasil '.repeat(60) },
+};
+
+export function smallDist(dir: string, bodies = SMALL_BODIES, release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' }): any {
+  const writer = new DistWriter(dir);
+  for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`] });
+  const manifest = { manifest_version: 1, release, files: sortedFiles(writer.files) };
+  writeManifest(dir, manifest);
+  return manifest;
+}
