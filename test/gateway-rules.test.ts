@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lookupLocale, normalizeTag } from '../gateway/locale.ts';
+import { lookupLocale, normalizeTag } from '../gateway/params.ts';
 import { distFile, startGateway, testDist, type Gateway } from './helpers/gateway.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
