@@ -32,13 +32,9 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
-/** Starts timing `req`; logs its line once its response is done (or the connection closed before). */
-export function logRequest(log: (line: string) => void, req: AuthenticatedRequest, res: ServerResponse): void {
-  const started = performance.now();
+/** The line logged for `req` once its response is done, `ms` after it came. */
+export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: number): string {
   // req.url once answered: an absolute-form target has been made origin-form (app.ts), its authority dropped.
-  res.once('close', () => {
-    const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-    const ms = (performance.now() - started).toFixed(1);
-    log(`${req.method} ${loggablePath(req.url!)} ${status} ${ms}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`);
-  });
+  const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
+  return `${req.method} ${loggablePath(req.url!)} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
 }

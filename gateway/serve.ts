@@ -10,7 +10,7 @@ import { createApp } from './app.ts';
 import { Keys } from './auth.ts';
 import type { Config } from './config.ts';
 import { LiveDist } from './live-dist.ts';
-import { logRequest } from './request-log.ts';
+import { logLine } from './request-log.ts';
 import { createGatewayServer, type GatewayServer } from './server.ts';
 import { verifyFiles, type VerifyResult } from './verify-dist.ts';
 
@@ -50,10 +50,11 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
   if (live.dist.manifestSha256 === null) {
     say(`${config.distDir} has no manifest.columns.json (an older build): read manifest.json instead, a slower start; npm run build writes both`);
   }
-  const { server, drain } = createGatewayServer(config.timeouts, (req, res) => {
-    logRequest(log, req, res);
-    live.handle(req, res);
-  }, () => ['Data-Release', live.dist.release]);
+  const { server, drain } = createGatewayServer(config.timeouts, {
+    handle: live.handle,
+    done: (req, res, ms) => log(logLine(req, res, ms)),
+    headers: () => ['Data-Release', live.dist.release],
+  });
 
   const reload = (reason: string, force = false) => {
     const keysChanged = keys.reload(force);
@@ -61,7 +62,10 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
     return live.reload(reason, force);
   };
   const watch = config.watchMs > 0 ? setInterval(() => void reload('manifest.json changed'), config.watchMs).unref() : undefined;
-  server.on('close', () => clearInterval(watch));
+  server.on('close', () => {
+    clearInterval(watch);
+    live.close();
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -44,8 +44,16 @@ export interface GatewayServer {
   drain: (hooks: { onStopped: (open: number) => void; onDrained: (complete: boolean) => void }) => void;
 }
 
-/** `handle` answers each request; `headers` are added to the problems answered here (the data release). */
-export function createGatewayServer(timeouts: Timeouts, handle: (req: IncomingMessage, res: Res) => void, headers: () => Pairs): GatewayServer {
+export interface ServerHooks {
+  /** Answers each request. */
+  handle: (req: IncomingMessage, res: Res) => void;
+  /** Told of each request once its response is done (or its connection closed before), with the milliseconds it took. */
+  done: (req: IncomingMessage, res: Res, ms: number) => void;
+  /** Headers added to the problems answered here (the data release). */
+  headers: () => Pairs;
+}
+
+export function createGatewayServer(timeouts: Timeouts, { handle, done, headers }: ServerHooks): GatewayServer {
   const server = createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
@@ -64,12 +72,14 @@ export function createGatewayServer(timeouts: Timeouts, handle: (req: IncomingMe
   /** Answers under way on each connection: node:http's own errors are answered only where none is. */
   const answering = new WeakMap<Socket, number>();
   server.on('request', (req: IncomingMessage, res: Res) => {
+    const started = performance.now();
     open++;
     answering.set(req.socket, (answering.get(req.socket) ?? 0) + 1);
     res.once('close', () => {
       open--;
       answering.set(req.socket, answering.get(req.socket)! - 1);
       if (stopped) server.closeIdleConnections();
+      done(req, res, performance.now() - started);
     });
     if (draining) res.setHeader('Connection', 'close');
     handle(req, res);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Agent, request, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -51,12 +51,13 @@ const drain = suite('drain');
 
 drain('should answer with Connection: close for a grace period, then refuse new connections, finish the open response, and report', async () => {
   const held: ServerResponse[] = [];
-  const { server, drain: startDrain } = createGatewayServer(TIMEOUT_DEFAULTS, (req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (req.url === '/quick') return void res.writeHead(200, { 'Content-Length': 2 }).end('ok');
     res.writeHead(200, { 'Content-Type': 'text/plain' });
     res.write('first half, ');
     held.push(res);
-  }, () => []);
+  };
+  const { server, drain: startDrain } = createGatewayServer(TIMEOUT_DEFAULTS, { handle, done: () => {}, headers: () => [] });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
