@@ -98,6 +98,11 @@ export class LiveDist {
     return waiting.promise;
   }
 
+  /** Lets go of the directory the dist served is read through (the server has closed). */
+  close(): void {
+    this.#current.release();
+  }
+
   /** Whether `dist` is still served, and its manifest still the one on disk (a new build's tree has not replaced it). */
   serves(dist: Dist): boolean {
     try {
