@@ -2,7 +2,6 @@
  * Configuration from an environment-shaped object (main.ts passes process.env). Every problem is
  * collected, so a bad start reports all of them at once; none is fixed up silently.
  */
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { keysFromList, readKeysFile, type ApiKey } from './auth.ts';
 
@@ -15,9 +14,9 @@ export interface Config {
   distDir: string;
   corsOrigins: '*' | string[];
   production: boolean;
-  /** Processes serving requests: 1 serves from the started process itself, more run a node:cluster. */
+  /** Processes serving requests: 1 (the default) serves from the started process itself, more run a node:cluster. */
   workers: number;
-  /** Memory for response bodies, per serving process (CACHE_MB is the total, shared out). */
+  /** Memory for response bodies and search results, per serving process (CACHE_MB is the total, shared out; 0 keeps none). */
   cacheBytes: number;
   /** How dist is checked against its manifest before serving: every file's size, also its SHA-256, or not at all. */
   verifyDist: VerifyLevel;
@@ -112,7 +111,7 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     distDir: resolve(env.DIST_DIR || defaultDistDir),
     corsOrigins: readOrigins(env.CORS_ORIGINS, problems),
     production: env.NODE_ENV === 'production',
-    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
+    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, 1, problems),
     cacheBytes: 0,
     verifyDist: readVerifyLevel(env.VERIFY_DIST, problems),
     timeouts: {
@@ -125,7 +124,7 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
   };
   const { headersMs, requestMs } = config.timeouts;
   if (headersMs > requestMs) problems.push(`HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs})`);
-  const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 1, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
+  const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 0, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
   config.cacheBytes = Math.floor((cacheMb * 2 ** 20) / config.workers);
   if (config.production && config.keys.length === 0 && !config.keysFile) {
     problems.push('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE');
