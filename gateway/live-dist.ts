@@ -143,7 +143,8 @@ export class LiveDist {
     try {
       identity = manifestIdentity(dir);
     } catch (error) {
-      return kept(`${join(dir, MANIFEST_FILE)}: ${(error as NodeJS.ErrnoException).code}`);
+      // Between a build's two renames there is no manifest for a moment: the watch looks again later.
+      return force ? kept(`${join(dir, MANIFEST_FILE)}: ${(error as NodeJS.ErrnoException).code}`) : undefined;
     }
     if (!force && (identity === was.identity || identity === this.#refused)) return;
     let next: Generation | undefined;

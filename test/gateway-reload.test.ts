@@ -236,11 +236,11 @@ live.before(() => {
 });
 live.after(() => rmSync(scratch, { recursive: true, force: true }));
 
-function openLive(): { dist: LiveDist; opened: string[]; lines: string[] } {
+function openLive(dir = join(scratch, 'dist')): { dist: LiveDist; opened: string[]; lines: string[] } {
   const opened: string[] = [];
   const lines: string[] = [];
   const dist = new LiveDist({
-    dir: join(scratch, 'dist'), verify: 'off', log: (line) => lines.push(line),
+    dir, verify: 'off', log: (line) => lines.push(line),
     createApp: (opening) => {
       opened.push(opening.release);
       return () => {};
@@ -272,6 +272,21 @@ live('should read through the directory it opened, and keep it when the manifest
   assert.is(dist.dist.dir, pinned);
   await dist.reload('SIGHUP', true);
   assert.is(lines.length, 2, 'and again when forced');
+});
+
+live('should say nothing when the watch finds no manifest for a moment (mid-swap), and say why when a reload is forced', async () => {
+  nextRelease(builtDist(), join(scratch, 'swapping'), 'first', () => false);
+  const { dist, lines } = openLive(join(scratch, 'swapping'));
+  const manifest = join(scratch, 'swapping', 'manifest.json');
+  renameSync(manifest, `${manifest}.away`);
+  try {
+    await dist.reload('manifest.json changed');
+    assert.equal(lines, []);
+    await dist.reload('SIGHUP', true);
+    assert.match(lines[0], /reload \(SIGHUP\): kept release \S+: .*manifest\.json: ENOENT/);
+  } finally {
+    renameSync(`${manifest}.away`, manifest);
+  }
 });
 
 live.run();
