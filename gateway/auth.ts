@@ -135,16 +135,24 @@ const REFUSALS = {
 
 export type AuthenticatedRequest = IncomingMessage & { apiKey?: ApiKey };
 
+/** The configured key an Authorization header presents, or why it is refused. */
+function verdict(keys: Keys, header: string | undefined): ApiKey | keyof typeof REFUSALS {
+  const value = header?.trim();
+  if (!value) return 'missing';
+  const [scheme, token, ...rest] = value.split(/ +/);
+  if (scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token)) return 'malformed';
+  return keys.find(token) ?? 'unknown';
+}
+
 /** The step of the pipeline that lets only requests with a configured key go on, and records which key. */
 export function bearerAuth(keys: Keys) {
   return (req: AuthenticatedRequest, res: Res, next: () => void): void => {
-    const header = req.headers.authorization?.trim();
-    const [scheme, token, ...rest] = header ? header.split(/ +/) : [];
-    const refusal = !header ? 'missing'
-      : scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token) ? 'malformed'
-        : (req.apiKey = keys.find(token)) ? undefined : 'unknown';
-    if (!refusal) return next();
-    const [code, detail, headers] = REFUSALS[refusal];
+    const found = verdict(keys, req.headers.authorization);
+    if (typeof found !== 'string') {
+      req.apiKey = found;
+      return next();
+    }
+    const [code, detail, headers] = REFUSALS[found];
     sendProblem(res, code, detail, [...headers]);
   };
 }
