@@ -182,12 +182,11 @@ function checkManifest(dir: string, { manifest, files }: ReadManifest): void {
   }
   for (const [alias, tag] of Object.entries(manifest.locale_aliases ?? {})) if (!tags.has(tag.toLowerCase())) bad(`locale alias ${alias} names unsupported ${tag}`);
   if (Object.keys(manifest.country_aliases ?? {}).length === 0) bad('country_aliases are missing');
-  if (files.size === 0) bad('files are missing');
-  if (!files.has(manifest.search_index)) bad('search_index names no file');
+  if (!files.has(manifest.search_index)) bad(files.size === 0 ? 'files are missing' : 'search_index names no file');
 }
 
 export interface ReadOptions {
-  /** false reads manifest.json even where its columns exist (`npm run verify` compares both). */
+  /** false reads manifest.json even where its columns exist (`npm run verify` does). */
   columns?: boolean;
   /** Read from here instead of `dir` (a path pinned to it); messages still name `dir`. */
   readFrom?: string;
