@@ -1,7 +1,7 @@
 /**
- * The gateway as `npm start` runs it (gateway/start.ts under tsx, NODE_ENV=production, API_KEYS set),
- * a child process logging to a file; and its cold start: spawn to the first 200 on /healthz and on a
- * data path, for `node gateway/start.cjs` (what `npm start` runs) and for `npm start` itself.
+ * The gateway as `npm start` runs it (gateway/start.cjs, NODE_ENV=production, API_KEYS set), a child
+ * process logging to a file; and its cold start: spawn to the first 200 on /healthz and on a data
+ * path, for `node gateway/start.cjs` (what `npm start` runs) and for `npm start` itself.
  */
 import { spawn } from 'node:child_process';
 import { openSync } from 'node:fs';
@@ -40,10 +40,10 @@ const COMMANDS = {
   'npm start': ['npm', ['start', '--silent']],
 } as const;
 
-export function startGateway(setup: GatewaySetup): Promise<Server> {
+export function startGateway(setup: GatewaySetup, name = 'gateway'): Promise<Server> {
   const [command, args] = COMMANDS.node;
   return startServer({
-    name: 'gateway', command, args: [...args], env: environment(setup), port: setup.port,
+    name, command, args: [...args], env: environment(setup), port: setup.port,
     readyPath: '/v1/countries/BR', readyStatus: 200, headers: { Authorization: `Bearer ${setup.key}` }, log: setup.log,
   });
 }

@@ -1,13 +1,18 @@
 /**
- * nginx (2 workers) serving the same dist files for the measured requests: each workload's path maps
- * to its file, Accept-Encoding: br to the .br copy, a matching If-None-Match to 304, a wrong key to 401
- * and any other path to 404. Headers are the gateway's own (copied from its answers), so both send
- * about the same bytes. Logging is per request, buffered, as the gateway's is.
+ * The two nginx servers of the bench, each with as many workers as the gateway, logging every request
+ * (buffered) as the gateway does:
+ * - `nginx`: Debian's nginx with the config the build writes (gateway/nginx.ts, as `npm run serve:nginx`
+ *   runs it), which answers every request of the API as the gateway does; search goes to the gateway.
+ * - `nginx plain`: the same dist files for the measured requests alone: each workload's path maps to its
+ *   file, Accept-Encoding: br to the .br copy, a matching If-None-Match to 304, a wrong key to 401 and
+ *   any other path to 404, with the gateway's own headers (copied from its answers); search is a file
+ *   of the expected answer. What nginx does with no logic at all: the ceiling of that tier.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startNginx } from '../gateway/nginx.ts';
 import type { Workload } from './workloads.ts';
-import { startServer, type Server } from './server.ts';
+import { startServer, treeRss, type Server } from './server.ts';
 
 /** Headers a static server produces itself, or that depend on the coding. */
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
@@ -37,10 +42,12 @@ function locations(workloads: Workload[], headersByPath: Map<string, Record<stri
   }).join('\n');
 }
 
-export function nginxConfig(options: { dir: string; port: number; key: string; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): string {
+interface PlainOptions { dir: string; port: number; key: string; workers: number; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }
+
+function plainConfig(options: PlainOptions): string {
   const { dir } = options;
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(dir, `${name}_temp`)};`);
-  return `worker_processes 2;
+  return `worker_processes ${options.workers};
 daemon off;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;
@@ -67,13 +74,21 @@ ${locations(options.workloads, options.headersByPath)}
 `;
 }
 
-export async function startNginx(binary: string, options: Parameters<typeof nginxConfig>[0]): Promise<Server> {
-  const dir = join(options.dir, 'nginx');
+export function startPlainNginx(binary: string, options: PlainOptions): Promise<Server> {
+  const dir = join(options.dir, 'nginx-plain');
   mkdirSync(dir, { recursive: true, mode: 0o755 });
   const config = join(dir, 'nginx.conf');
-  writeFileSync(config, nginxConfig({ ...options, dir }));
+  writeFileSync(config, plainConfig({ ...options, dir }));
   return startServer({
-    name: 'nginx', command: binary, args: ['-p', dir, '-c', config], port: options.port,
+    name: 'nginx plain', command: binary, args: ['-p', dir, '-c', config], port: options.port,
     readyPath: '/', log: join(dir, 'stdout.log'),
   });
+}
+
+export async function startGeneratedNginx(options: { distDir: string; dir: string; port: number; key: string; workers: number; searchOrigin: string }): Promise<Server> {
+  const nginx = await startNginx({
+    distDir: options.distDir, host: '127.0.0.1', port: options.port, keys: [options.key], searchOrigin: options.searchOrigin,
+    workers: options.workers, accessLog: join(options.dir, 'nginx-access.log'),
+  });
+  return { name: 'nginx', port: options.port, child: nginx.child, rss: () => treeRss(nginx.child.pid!), stop: nginx.stop };
 }

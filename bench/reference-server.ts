@@ -1,13 +1,12 @@
 /**
  * A raw node:http server answering the measured requests from memory (a Map of URL to prepared
- * answers), one worker per core under node:cluster: the ceiling for any Node gateway, and the
- * comparison when nginx cannot be installed.
- *   node --import tsx bench/reference-server.ts <port> <spec.json>
+ * answers), with as many node:cluster workers as the gateway it is compared with: the ceiling for any
+ * Node gateway, the same bytes with nothing else to do.
+ *   node --import tsx bench/reference-server.ts <port> <spec.json> <workers>
  */
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism } from 'node:os';
 
 export interface ReferenceRoute {
   url: string;
@@ -18,10 +17,10 @@ export interface ReferenceRoute {
 }
 export interface ReferenceSpec { key: string; routes: ReferenceRoute[] }
 
-const [portText, specFile] = process.argv.slice(2);
+const [portText, specFile, workers] = process.argv.slice(2);
 
 if (cluster.isPrimary) {
-  for (let i = 0; i < Math.min(2, availableParallelism()); i++) cluster.fork();
+  for (let i = 0; i < Number(workers); i++) cluster.fork();
   process.on('SIGTERM', () => {
     for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
     process.exit(0);

@@ -1,4 +1,4 @@
-/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies. */
+/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies, and `workers` workers. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './dist.ts';
@@ -8,7 +8,7 @@ import type { Workload } from './workloads.ts';
 
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
 
-export function startReference(options: { dir: string; port: number; key: string; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): Promise<Server> {
+export function startReference(options: { dir: string; port: number; key: string; workers: number; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): Promise<Server> {
   const routes = new Map<string, ReferenceRoute>();
   for (const workload of options.workloads.filter((w) => w.validKey && w.body && w.status === 200)) {
     const route = routes.get(workload.path) ?? {
@@ -24,7 +24,7 @@ export function startReference(options: { dir: string; port: number; key: string
   const specFile = join(options.dir, 'reference.json');
   writeFileSync(specFile, JSON.stringify(spec));
   return startServer({
-    name: 'node:http', command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile],
+    name: 'node:http', command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile, String(options.workers)],
     port: options.port, readyPath: '/', log: join(options.dir, 'reference.log'),
   });
 }

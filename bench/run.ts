@@ -1,20 +1,25 @@
 /**
- * `npm run bench`: the gateway against nginx (2 workers) serving the same dist, same run, interleaved.
- *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --dist DIR --reference]
- * BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks; FAST_PATH=off is passed to the gateway. See bench/README.md.
+ * `npm run bench`: the gateway against a raw node:http server answering the same bytes from a Map,
+ * and nginx with the config the build writes against plain nginx, same dist, same worker count
+ * (--workers, 1 by default as the gateway's), same run, interleaved. See bench/README.md.
+ *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --workers N --dist DIR
+ *                     --variant NAME=VALUE[,NAME=VALUE] ...]
+ * A --variant runs the gateway once more with that environment (WORKERS=2, CACHE_MB=0...): the figure
+ * a mechanism must earn its place with. BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks.
  */
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDist } from '../gateway/dist.ts';
 import { ROOT, upToDateDist } from './dist.ts';
 import { fillCaches } from './fill.ts';
-import { coldStart, freePort, startGateway, type ColdStart } from './gateway.ts';
+import { coldStart, freePort, startGateway, type ColdStart, type GatewaySetup } from './gateway.ts';
 import { runLoad } from './load.ts';
-import { startNginx } from './nginx.ts';
-import { median, table, targets, type Results } from './report.ts';
+import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
+import { median, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
 import type { Server } from './server.ts';
 import { findTools } from './tools.ts';
@@ -25,12 +30,15 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '64' }, threads: { type: 'string', default: '2' },
-    dist: { type: 'string', default: join(ROOT, 'dist') }, reference: { type: 'boolean', default: false },
-    'cold-starts': { type: 'string', default: '3' },
+    workers: { type: 'string', default: '1' },
+    dist: { type: 'string', default: join(ROOT, 'dist') }, 'cold-starts': { type: 'string', default: '3' },
+    variant: { type: 'string', multiple: true, default: [] },
   },
 });
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
+const workers = Number(args.workers);
+const variants = args.variant.map((text) => ({ name: `gateway ${text}`, env: Object.fromEntries(text.split(',').map((pair) => pair.split('='))) }));
 
 const tools = findTools({ loadGenerator: process.env.BENCH_LOAD, nginx: process.env.BENCH_NGINX });
 const distDir = upToDateDist(resolve(args.dist));
@@ -40,9 +48,8 @@ const key = randomBytes(24).toString('base64url');
 const searchFile = join(dir, 'search.json');
 const { list, searchBody } = workloads(distDir, searchFile);
 writeFileSync(searchFile, searchBody);
-// FAST_PATH=off measures the gateway with node:http answering everything (README: the fast path).
-const gatewayEnv: Record<string, string> = process.env.FAST_PATH ? { FAST_PATH: process.env.FAST_PATH } : {};
-const setup = async () => ({ distDir, key, port: await freePort(), log: join(dir, 'gateway.log'), env: gatewayEnv });
+const setup = async (env: Record<string, string> = {}, log = 'gateway.log'): Promise<GatewaySetup> =>
+  ({ distDir, key, port: await freePort(), log: join(dir, log), env: { WORKERS: String(workers), ...env } });
 
 /** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
 async function waitForLine(file: string, pattern: RegExp): Promise<void> {
@@ -52,14 +59,24 @@ async function waitForLine(file: string, pattern: RegExp): Promise<void> {
   throw new Error(`no line matching ${pattern} in ${file} within 60 s`);
 }
 
-const servers: Server[] = [];
-try {
+async function coldStarts(count: number, how: 'node' | 'npm start', env: Record<string, string> = {}): Promise<ColdStart> {
   const colds: ColdStart[] = [];
-  for (let i = 0; i < Number(args['cold-starts']); i++) colds.push(await coldStart(await setup(), 'node'));
-  const cold = { healthz: median(colds.map((c) => c.healthz)), data: median(colds.map((c) => c.data)) };
-  const npmCold = await coldStart(await setup(), 'npm start');
-  console.log(`bench: cold start (median of ${colds.length}): /healthz ${cold.healthz.toFixed(0)} ms, data ${cold.data.toFixed(0)} ms;`
-    + ` through npm start: ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
+  for (let i = 0; i < count; i++) colds.push(await coldStart(await setup(env), how));
+  return { healthz: median(colds.map((c) => c.healthz)), data: median(colds.map((c) => c.data)) };
+}
+
+const servers: Server[] = [];
+console.log(`bench: load average before the run: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+try {
+  const cold = await coldStarts(Number(args['cold-starts']), 'node');
+  const npmCold = await coldStarts(1, 'npm start');
+  // A dist as a build older than manifest.columns.json wrote it: the gateway reads manifest.json itself.
+  const withoutColumns = join(dir, 'dist-without-columns');
+  execFileSync('cp', ['-al', distDir, withoutColumns]);
+  unlinkSync(join(withoutColumns, 'manifest.columns.json'));
+  const jsonCold = await coldStarts(Number(args['cold-starts']), 'node', { DIST_DIR: withoutColumns });
+  const coldLine = (what: string, c: ColdStart) => `${what}: /healthz ${c.healthz.toFixed(0)} ms, /v1/countries/BR ${c.data.toFixed(0)} ms`;
+  console.log(`bench: cold start (medians), ${coldLine('node gateway/start.cjs', cold)}; ${coldLine('npm start', npmCold)}; ${coldLine('manifest.json only', jsonCold)}`);
 
   const gateway = await startGateway(await setup());
   servers.push(gateway);
@@ -68,10 +85,14 @@ try {
     const headers = Object.fromEntries(Object.entries(answers.get(w.name)!.headers).map(([name, value]) => [name, String(value)]));
     return [w.path.split('?')[0], headers];
   }));
-  if (tools.nginx) servers.push(await startNginx(tools.nginx, { dir, port: await freePort(), key, workloads: list, headersByPath }));
-  if (args.reference || !tools.nginx) servers.push(await startReference({ dir, port: await freePort(), key, workloads: list, headersByPath }));
+  const peers = { dir, key, workers, workloads: list, headersByPath };
+  servers.push(await startReference({ ...peers, port: await freePort() }));
+  if (tools.nginx) {
+    servers.push(await startGeneratedNginx({ distDir, dir, key, workers, port: await freePort(), searchOrigin: `http://127.0.0.1:${gateway.port}` }));
+    servers.push(await startPlainNginx(tools.nginx, { ...peers, port: await freePort() }));
+  }
+  for (const variant of variants) servers.push(await startGateway(await setup(variant.env, `${variant.name}.log`), variant.name));
   for (const server of servers.slice(1)) await verify(server, list, key);
-  const baseline = servers[1].name;
 
   const results: Results = new Map(list.map((w) => [w.name, new Map(servers.map((s) => [s.name, []]))]));
   const measure = async (server: Server, workload: (typeof list)[number], time: number) => {
@@ -96,11 +117,13 @@ try {
         const sample = await measure(server, workload, seconds);
         if (sample.errors > 0) console.log(`bench: ${server.name} ${workload.name}: ${sample.errors} socket errors`);
         results.get(workload.name)!.get(server.name)!.push(sample);
-        console.log(`bench: round ${round} ${workload.name.padEnd(20)} ${server.name.padEnd(9)} ${sample.rps.toFixed(0).padStart(7)} req/s`
+        console.log(`bench: round ${round} ${workload.name.padEnd(20)} ${server.name.padEnd(12)} ${sample.rps.toFixed(0).padStart(7)} req/s`
           + `  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  rss ${(sample.rss / 2 ** 20).toFixed(0)} MB`);
       }
     }
   }
+  const measured = servers.map((server) => server.name);
+  const loadAfter = loadavg();
 
   console.log('bench: filling the gateway caches: every locale\'s lists in every coding, a search in every locale and view');
   const opened = openDist(distDir);
@@ -116,18 +139,20 @@ try {
   };
   const afterLoadRss = await fillThenStop(gateway, 'after the timed rounds');
   // The same on a gateway just started (once it has checked its files), whose heaps have not settled under load.
-  const freshLog = join(dir, 'gateway-fresh.log');
-  const fresh = await startGateway({ ...(await setup()), log: freshLog });
+  const fresh = await startGateway(await setup({}, 'gateway-fresh.log'));
   servers.unshift(fresh);
-  await waitForLine(freshLog, /checked \d+ files against the manifest/);
+  await waitForLine(join(dir, 'gateway-fresh.log'), /checked \d+ files against the manifest/);
   const freshRss = await fillThenStop(fresh, 'just started');
+
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-  console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians. ${tools.notes.join('; ')}\n`);
-  console.log(table(results, ['gateway', ...servers.map((s) => s.name)]));
-  console.log(`\ncold start, spawn to first 200 (median of ${colds.length}, node gateway/start.cjs): /healthz ${cold.healthz.toFixed(0)} ms,`
-    + ` /v1/countries/BR ${cold.data.toFixed(0)} ms; through npm start (npm itself adds about 0.15 s): ${npmCold.healthz.toFixed(0)} / ${npmCold.data.toFixed(0)} ms`);
-  console.log(`\n${targets({ results, baseline, small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
+  console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)`
+    + ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`);
+  const ratios: [string, string][] = [['gateway', 'node:http'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
+  console.log(tables(results, measured, ratios));
+  console.log(`\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};`
+    + ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`);
+  console.log(`\n${targets({ results, reference: 'node:http', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });

@@ -1,9 +1,10 @@
 /**
- * The programs the bench drives: Debian's nginx and wrk, installed with apt-get when missing (this
- * bench is run as root on a Debian machine). When they cannot be had, the bench falls back to
- * autocannon (fetched by npx at a pinned version) and to a raw node:http reference server.
+ * The programs the bench drives: Debian's nginx (with its brotli_static module) and wrk, installed
+ * with apt-get when missing (this bench is run as root on a Debian machine). When they cannot be had,
+ * the bench falls back to autocannon (fetched by npx at a pinned version) and leaves nginx out.
  */
 import { spawnSync } from 'node:child_process';
+import { NGINX, nginxMissing } from '../gateway/nginx.ts';
 
 export const AUTOCANNON = 'autocannon@8.0.0';
 
@@ -34,12 +35,14 @@ function aptInstall(packages: string[], notes: string[]): void {
 /** Finds (installing when missing) nginx and wrk; `force` picks a fallback on purpose (BENCH_LOAD=autocannon, BENCH_NGINX=off). */
 export function findTools(force: { loadGenerator?: string; nginx?: string } = {}): Tools {
   const notes: string[] = [];
-  const wanted = [force.nginx !== 'off' && !which('nginx') && 'nginx-light', force.loadGenerator !== 'autocannon' && !which('wrk') && 'wrk'];
-  const missing = wanted.filter((name): name is string => Boolean(name));
-  if (missing.length > 0) aptInstall(missing, notes);
+  const wanted = [
+    ...(force.nginx !== 'off' && nginxMissing() ? ['nginx-light', 'libnginx-mod-http-brotli-static'] : []),
+    ...(force.loadGenerator !== 'autocannon' && !which('wrk') ? ['wrk'] : []),
+  ];
+  if (wanted.length > 0) aptInstall(wanted, notes);
 
-  const nginx = force.nginx === 'off' ? undefined : which('nginx');
-  if (!nginx && force.nginx !== 'off') notes.push('nginx unavailable: comparing with the raw node:http reference instead');
+  const nginx = force.nginx === 'off' || nginxMissing() ? undefined : NGINX;
+  if (!nginx && force.nginx !== 'off') notes.push(`nginx unavailable (${nginxMissing()}): left out`);
   let loadGenerator: Tools['loadGenerator'] = 'wrk';
   if (force.loadGenerator === 'autocannon' || !which('wrk')) {
     loadGenerator = 'autocannon';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDist } from '../gateway/dist.ts';
-import { countryCode, localizedFile, subdivisionCode } from '../gateway/resolve.ts';
+import { countryCode, localizedFile, subdivisionCode } from '../gateway/routes.ts';
 import { CountrySearch } from '../gateway/search.ts';
 
 export interface Workload {

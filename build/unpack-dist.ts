@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
-import { writeManifest } from './dist/manifest-columns.ts';
+import { writeManifest } from './dist/manifest.ts';
 import { runWorker, sharesPerCore } from './dist/worker-pool.ts';
 import type { ManifestFile } from './dist/writer.ts';
 import { readArchive } from './release/archive.ts';

@@ -1,163 +1,126 @@
 /**
- * createApp(options) -> a Polka app serving one opened dist/. Order of work on every request:
- * log, CORS (answers OPTIONS), URL length and Host, health check, authentication, method check,
- * routes. Nothing here reads the environment; start.ts does, and tests pass options directly.
- * A URL already seen to resolve to a file skips Polka's routing (see the handler at the end).
+ * createApp(options) -> the request handler serving one opened dist: a Polka app whose steps run in
+ * this order on every request, each answering it or passing it on:
+ *
+ *   request target  absolute-form made origin-form (RFC 9112 3.2.2); over 8 KiB 414; HTTP/1.1 without Host 400
+ *   CORS preflight  any OPTIONS: 204, no key needed
+ *   health          GET or HEAD /healthz: 200, no key needed
+ *   auth            no, malformed or unknown key: 401 (auth.ts)
+ *   method          anything but GET and HEAD: 405
+ *   routes          search (search-route.ts), then the file-backed endpoints (routes.ts)
+ *   problems        any other path: a file the build declares for it, else 404; a failure: 500
+ *
+ * Every answer carries the data release and the CORS headers, decided before the first step. Nothing
+ * here reads the environment or keeps state outside the app: main.ts and serve.ts pass what it needs.
  */
-import polka, { type Polka, type Request } from 'polka';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { bearerAuth, bearerVerdicts } from './auth.ts';
-import { Bodies, UnreadableFile } from './bodies.ts';
-import type { Released } from './collector.ts';
-import { cors, corsOf, corsPolicy, withCors, type CorsOptions } from './cors.ts';
-import type { Dist } from './dist.ts';
-import { fastAnswers } from './fast-answers.ts';
-import type { Answerer } from './fast-path.ts';
-import type { ApiKey } from './keys.ts';
+import type { IncomingMessage } from 'node:http';
+import polka, { type Middleware, type Request } from 'polka';
+import { bearerAuth, type Keys } from './auth.ts';
+import { UnreadableFile, type Dist } from './dist.ts';
+
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
-import { requestLog } from './request-log.ts';
-import { declaredPaths, fileRoutes, type Outcome, type RouteOptions } from './routes.ts';
+import { fileRoutes, otherPaths } from './routes.ts';
 import { searchRoute } from './search-route.ts';
-import { sendFile } from './send.ts';
+import { answer, sender, SizeBoundedLru, type Pairs, type Res } from './send.ts';
 
-export interface GatewayOptions {
+export interface AppOptions {
   dist: Dist;
-  keys: readonly ApiKey[];
-  corsOrigins?: CorsOptions['origins'];
-  /** Cache-Control max-age of successful responses, in seconds. */
-  maxAge?: number;
-  /** Memory for response bodies read from dist/ (per process). */
-  cacheBytes?: number;
-  /** Told the bytes of each body a cache lets go of (collector.ts). */
-  released?: Released;
-  log?: (line: string) => void;
+  keys: Keys;
+  corsOrigins: '*' | readonly string[];
+  /** Memory for response bodies and search results (per process). */
+  cacheBytes: number;
+  /** Where the stack of a failure goes. */
+  log: (line: string) => void;
   /**
-   * Called when a file of this dist cannot be read as its manifest says (UnreadableFile), before
-   * anything is sent: true when it takes the request to answer from a newer dist (live-dist.ts).
+   * Called when a file of this dist cannot be read as its manifest says, before anything is sent:
+   * true when it takes the request to answer it from a newer dist (live-dist.ts).
    */
-  retry?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  retry?: (req: IncomingMessage, res: Res) => boolean;
 }
 
-export const DEFAULTS = { corsOrigins: '*', maxAge: 3600, cacheBytes: 64 * 2 ** 20 } as const;
-
-/** GET /healthz, for load balancers and orchestrators: no key needed, nothing cached. True when it answered. */
-function healthCheck(dist: Dist): (req: IncomingMessage, res: ServerResponse) => boolean {
-  const body = Buffer.from(JSON.stringify({ status: 'ok', release: dist.release.id }));
-  const head = ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', body.length, 'Cache-Control', 'no-store'];
-  return (req, res) => {
-    if (pathOf(req.url!) !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
-    res.writeHead(200, withCors(corsOf(res), head));
-    res.end(req.method === 'HEAD' ? undefined : body);
-    return true;
-  };
-}
-
-const pathOf = (url: string) => {
-  const query = url.indexOf('?');
-  return query < 0 ? url : url.slice(0, query);
-};
-
-const ALLOW = ['Allow', ALLOWED_METHODS];
+export type Handler = (req: IncomingMessage, res: Res) => void;
 
 /** nginx's limit too (large_client_header_buffers 8k): no answer needs a longer request target. */
 export const MAX_URL_LENGTH = 8192;
+/** How long a client may keep an answer, in seconds (`Cache-Control: private, max-age`). */
+export const MAX_AGE_S = 3600;
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
 
-/** What HTTP itself requires of a request that Node's parser lets through (server.ts has it not insist on Host). */
-function wellFormed(req: IncomingMessage, res: ServerResponse): boolean {
+// CORS (CORS_ORIGINS: `*`, or exact origins). The headers are decided for each request before anything
+// answers it, so errors, 401s included, carry what a browser needs to let the page read them.
+const EXPOSED = ['Access-Control-Expose-Headers', 'ETag, Content-Language, WWW-Authenticate, Data-Release'];
+const PREFLIGHT_MAX_AGE_S = 7200;
+
+/** `headersFor`: what every answer to a request from `origin` carries (`always`, then CORS); `preflight` answers any OPTIONS. */
+function cors(origins: '*' | readonly string[], always: Pairs) {
+  const any = [...always, 'Access-Control-Allow-Origin', '*', ...EXPOSED];
+  const allowed = (origin: string | undefined) => origins === '*' || (origin !== undefined && origins.includes(origin));
+  // With a list, the answer depends on Origin, and caches must know it.
+  const headersFor = (origin: string | undefined): Pairs => {
+    if (origins === '*') return any;
+    return allowed(origin) ? [...always, 'Access-Control-Allow-Origin', origin!, ...EXPOSED, 'Vary', 'Origin'] : [...always, 'Vary', 'Origin'];
+  };
+  const preflight = (req: IncomingMessage, res: Res, next: () => void) => {
+    if (req.method !== 'OPTIONS') return next();
+    const pairs: Pairs = ['Allow', ALLOWED_METHODS, 'Content-Length', 0];
+    if (allowed(req.headers.origin) && req.headers['access-control-request-method']) {
+      pairs.push('Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Headers', 'Authorization, If-None-Match',
+        'Access-Control-Max-Age', PREFLIGHT_MAX_AGE_S);
+    }
+    answer(res, 204, pairs);
+  };
+  return { headersFor, preflight };
+}
+
+/** What HTTP asks of the request target and Host that node:http lets through; false when it answered. */
+function requestTarget(req: IncomingMessage, res: Res): boolean {
   if (req.url!.length > MAX_URL_LENGTH) {
     sendProblem(res, 'uri_too_long', `The path and query may take at most ${MAX_URL_LENGTH} characters.`);
     return false;
   }
-  if (req.headers.host === undefined && req.httpVersionMinor === 1 && req.httpVersionMajor === 1) {
+  if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
     sendProblem(res, 'bad_request', 'An HTTP/1.1 request must have a Host header.');
     return false;
+  }
+  // `GET http://host/v1/countries HTTP/1.1` is answered as `GET /v1/countries`: the authority names this server.
+  const absolute = ABSOLUTE_FORM.exec(req.url!);
+  if (absolute) {
+    const rest = req.url!.slice(absolute[0].length);
+    req.url = rest.startsWith('/') ? rest : `/${rest}`;
   }
   return true;
 }
 
-function readOnly(req: IncomingMessage, res: ServerResponse): boolean {
-  if (req.method === 'GET' || req.method === 'HEAD') return true;
-  sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ALLOW);
-  return false;
-}
+export function createApp({ dist, keys, corsOrigins, cacheBytes, log, retry }: AppOptions): Handler {
+  const cache = new SizeBoundedLru<unknown>(cacheBytes);
+  const send = sender(dist, cache, MAX_AGE_S);
+  const { headersFor, preflight } = cors(corsOrigins, ['Data-Release', dist.release]);
+  const healthBody = Buffer.from(JSON.stringify({ status: 'ok', release: dist.release }));
 
-/** URLs that came to a file or a problem, as received: answered again without routing (a bounded number kept, none long). */
-const MAX_RESOLVED = 10_000;
-const MAX_RESOLVED_URL = 256;
-const PASSED = Symbol('passed the steps before the routes');
-type Passed = IncomingMessage & { [PASSED]?: string };
-
-/** The Polka app, and what it answers from memory for the fast path (fast-path.ts). */
-export type App = Polka & { answer: Answerer };
-
-export function createApp(options: GatewayOptions): App {
-  const { dist, log = () => {} } = options;
-  const maxAge = options.maxAge ?? DEFAULTS.maxAge;
-  const { released } = options;
-  const bodies = new Bodies(dist, { budgetBytes: options.cacheBytes ?? DEFAULTS.cacheBytes, released });
-
-  const resolvedUrls = new Map<string, Outcome>();
-  const routeOptions: RouteOptions = {
-    dist, bodies, maxAge,
-    resolved: (req, outcome) => {
-      const url = (req as Passed)[PASSED];
-      if (url === undefined || url.length > MAX_RESOLVED_URL) return;
-      if (resolvedUrls.size >= MAX_RESOLVED) resolvedUrls.clear();
-      resolvedUrls.set(url, outcome);
-    },
+  const health = (req: Request, res: Res, next: () => void) => {
+    if (req.path !== '/healthz' || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    answer(res, 200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', healthBody.length, 'Cache-Control', 'no-store'],
+      req.method === 'HEAD' ? undefined : healthBody);
   };
-  const search = searchRoute({ ...routeOptions, listCacheBytes: 6 * 2 ** 20, resultCacheBytes: 8 * 2 ** 20, released });
-  const onError = (error: unknown, req: IncomingMessage, res: ServerResponse) => {
-    if (error instanceof UnreadableFile && !res.headersSent && options.retry?.(req, res)) return;
-    log(`error: ${req.method} ${pathOf(req.url!)}: ${(error as Error)?.stack ?? error}`);
+  const readOnly = (req: Request, res: Res, next: () => void) => {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ['Allow', ALLOWED_METHODS]);
+  };
+  const onError = (error: unknown, req: Request, res: Res) => {
+    if (error instanceof UnreadableFile && !res.headersSent && retry?.(req, res)) return;
+    log(`error: ${req.method} ${req.path}: ${(error as Error)?.stack ?? error}`);
     if (res.headersSent) return void res.destroy();
     sendProblem(res, 'internal_error', 'The server could not answer this request.');
   };
-  const app = polka({ onNoMatch: declaredPaths(routeOptions), onError });
 
-  const logRequest = requestLog(log);
-  // Every answer names the data release it comes from, errors included.
-  const corsOptions: CorsOptions = { origins: options.corsOrigins ?? DEFAULTS.corsOrigins, always: ['Data-Release', dist.release.id] };
-  const answerCors = cors(corsOptions);
-  const answerHealth = healthCheck(dist);
-  const verdicts = bearerVerdicts({ keys: options.keys });
-  const authenticate = bearerAuth(verdicts);
-  /** The steps before the routes; true when the request goes on to them. */
-  const gate = (req: IncomingMessage, res: ServerResponse): boolean => {
-    logRequest(req, res);
-    // A limit of the protocol, like the 400, 408 and 431 Node's parser answers (server.ts), tells nothing: before the key.
-    if (answerCors(req, res) || !wellFormed(req, res) || answerHealth(req, res)) return false;
-    return authenticate(req, res) && readOnly(req, res);
-  };
-  // For a Polka app used on its own (app.listen); the handler below normally runs the gate first.
-  app.use((req, res, next) => {
-    if ((req as Passed)[PASSED] !== undefined || gate(req, res)) next();
-  });
+  const app = polka({ onNoMatch: otherPaths(dist, send) as Middleware, onError });
+  app.use(...([preflight, health, bearerAuth(keys), readOnly] as Middleware[]));
   // Before /v1/countries/:country, which would otherwise take "search" for a country code.
-  app.get('/v1/countries/search', search.handle);
-  for (const [path, handler] of fileRoutes(routeOptions)) app.get(path, handler);
+  app.get('/v1/countries/search', searchRoute(dist, cache, send) as Middleware);
+  for (const [path, route] of fileRoutes(dist, send)) app.get(path, route as Middleware);
 
-  // Each Polka middleware and route costs a promise and a route search: a URL seen before to come to
-  // a file or a problem is answered directly, everything else goes through Polka.
-  const route = app.handler.bind(app);
-  (app as { handler: Polka['handler'] }).handler = ((req: Passed, res: ServerResponse) => {
-    try {
-      const url = req.url!;
-      if (!gate(req, res)) return;
-      req[PASSED] = url;
-      const known = resolvedUrls.get(url);
-      if (known === undefined || 'search' in known) return route(req as Request, res, undefined as never);
-      if ('code' in known) return sendProblem(res, known.code, known.detail);
-      const sending = sendFile(req, res, bodies, known.key, known.file, routeOptions);
-      if (sending) sending.catch((error: unknown) => onError(error, req, res));
-    } catch (error) {
-      onError(error, req, res);
-    }
-  }) as Polka['handler'];
-
-  const answer = fastAnswers({
-    cors: corsPolicy(corsOptions), verdicts, outcomes: resolvedUrls, bodies, maxAge, log,
-    searchResult: (resultKey) => search.cached(resultKey),
-  });
-  return Object.assign(app, { answer });
+  return (req, res) => {
+    res.always = headersFor(req.headers.origin);
+    if (requestTarget(req, res)) app.handler(req as Request, res, undefined as never);
+  };
 }

@@ -1,78 +1,158 @@
 /**
- * Bearer authentication (RFC 6750) on every request that reaches it. Three distinct failures:
- * no credentials, a malformed Authorization header, and a well-formed but unknown key; all are 401
- * with WWW-Authenticate, told apart by `code` and the `error` parameter.
+ * API keys and bearer authentication (RFC 6750). Keys are held only as SHA-256 digests: plain keys
+ * from API_KEYS are hashed on load, and a keys file lists digests (so it holds no secret). A presented
+ * key is hashed and compared with every digest in constant time, so neither timing nor length leaks.
+ * Three distinct refusals, all 401 with WWW-Authenticate: no credentials, a malformed header, an unknown key.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import { BEARER_TOKEN, findKey, type ApiKey } from './keys.ts';
+import { hash, timingSafeEqual } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { sendProblem } from './problem.ts';
+import type { Res } from './send.ts';
 
-export const REALM = 'country-reference';
-
-export interface AuthOptions {
-  keys: readonly ApiKey[];
+export interface ApiKey {
+  /** For logs: the name given in the keys file, or the key's position in API_KEYS. Never the key. */
+  name: string;
+  digest: Buffer;
 }
 
-export interface AuthenticatedRequest {
-  apiKey?: ApiKey;
+/** RFC 6750 b64token: what a Bearer credential may contain. */
+export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+export const MIN_KEY_LENGTH = 16;
+
+export const digestOf = (key: string): Buffer => hash('sha256', key, 'buffer');
+
+/** `a,b,c` as in API_KEYS; throws on entries that are too short or could never be sent as a Bearer token. */
+export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {
+  return list.split(',').map((entry) => entry.trim()).flatMap((key, index) => {
+    if (key === '') return [];
+    const where = `${source} entry ${index + 1}`;
+    if (!BEARER_TOKEN.test(key)) throw new Error(`${where} has characters a Bearer token cannot carry (allowed: A-Z a-z 0-9 - . _ ~ + / and trailing =)`);
+    if (key.length < MIN_KEY_LENGTH) throw new Error(`${where} is shorter than ${MIN_KEY_LENGTH} characters`);
+    return [{ name: `${source}#${index + 1}`, digest: digestOf(key) }];
+  });
 }
 
-const challenge = (error?: string) => ['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`];
-const CHALLENGE = { missing: challenge(), malformed: challenge('invalid_request'), unknown: challenge('invalid_token') };
-
-export type Refusal = keyof typeof CHALLENGE;
-const REFUSALS: Record<Refusal, [code: 'missing_credentials' | 'invalid_credentials', detail: string]> = {
-  missing: ['missing_credentials', 'Send your API key as "Authorization: Bearer <key>".'],
-  malformed: ['invalid_credentials', 'The Authorization header must be "Bearer <key>".'],
-  unknown: ['invalid_credentials', 'The API key is not valid.'],
-};
-
-/** The problem a refusal is answered with: code, detail and the WWW-Authenticate challenge. */
-export function refusalProblem(refusal: Refusal): [code: 'missing_credentials' | 'invalid_credentials', detail: string, headers: (string | number)[]] {
-  return [...REFUSALS[refusal], CHALLENGE[refusal]];
+/** A keys file: one SHA-256 hex digest per line, optionally followed by whitespace and a name; `#` starts a comment. */
+export function keysFromFile(text: string, fileName: string): ApiKey[] {
+  const keys: ApiKey[] = [];
+  const seen = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.replace(/#.*/, '').trim();
+    if (line === '') return;
+    const [hex, ...name] = line.split(/\s+/);
+    const where = `${fileName} line ${index + 1}`;
+    if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${where}: expected a SHA-256 digest (64 hex digits), then an optional name`);
+    const digest = hex.toLowerCase();
+    if (seen.has(digest)) throw new Error(`${where}: repeats the digest of line ${seen.get(digest)}`);
+    seen.set(digest, index + 1);
+    keys.push({ name: name.join(' ') || `${fileName}:${index + 1}`, digest: Buffer.from(digest, 'hex') });
+  });
+  return keys;
 }
 
-/** The key an Authorization header (as received, on `connection`) presents, or why it is refused. */
-export type Verdicts = (connection: object, header: string | undefined) => ApiKey | Refusal;
-
-/**
- * A kept-alive connection sends the same header with every request: the verdict on a header is kept
- * on its connection, and the same header on the same connection gets it again without being hashed
- * again. That comparison is with what this client itself sent before, never with a configured key,
- * so it tells the client nothing.
- */
-export function bearerVerdicts({ keys }: AuthOptions): Verdicts {
-  if (keys.length === 0) throw new Error('bearerVerdicts: at least one API key is required');
-  // Per instance, so a verdict reached with other keys (another app) is never reused.
-  const verdictOf = Symbol('verdict on the last Authorization header');
-  type Remembering = { [verdictOf]?: { header: string | undefined; verdict: ApiKey | Refusal } };
-
-  const judge = (raw: string | undefined): ApiKey | Refusal => {
-    const header = raw?.trim();
-    if (!header) return 'missing';
-    const [scheme, token, ...rest] = header.split(/ +/);
-    if (scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token)) return 'malformed';
-    return findKey(keys, token) ?? 'unknown';
-  };
-
-  return (connection, raw) => {
-    const remembering = connection as Remembering;
-    let memo = remembering[verdictOf];
-    if (memo === undefined || memo.header !== raw) remembering[verdictOf] = memo = { header: raw, verdict: judge(raw) };
-    return memo.verdict;
-  };
+/** The keys listed in `file`; throws an Error saying what is wrong with it, an empty file included. */
+export function readKeysFile(file: string): ApiKey[] {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new Error(`API_KEYS_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`);
+  }
+  const keys = keysFromFile(text, file);
+  if (keys.length === 0) throw new Error(`API_KEYS_FILE ${file} lists no keys`);
+  return keys;
 }
 
-/** Returns a check that records the request's key, or answers 401 and returns false (the fast path shares `verdicts`). */
-export function bearerAuth(verdicts: Verdicts): (req: IncomingMessage, res: ServerResponse) => boolean {
-  return (req, res) => {
-    const verdict = verdicts(req.socket, req.headers.authorization);
-    if (typeof verdict === 'string') {
-      const [code, detail, challenge] = refusalProblem(verdict);
-      sendProblem(res, code, detail, challenge);
-      return false;
+/** The configured key matching `presented`, checking every key so the time taken does not depend on which matched. */
+export function findKey(keys: readonly ApiKey[], presented: string): ApiKey | undefined {
+  const digest = digestOf(presented);
+  let found: ApiKey | undefined;
+  for (const key of keys) if (timingSafeEqual(key.digest, digest) && !found) found = key;
+  return found;
+}
+
+/** The keys in force: API_KEYS (fixed for the process) and the keys file, which `reload` reads again. */
+export class Keys {
+  #listed: readonly ApiKey[];
+  #file: string | undefined;
+  #all: readonly ApiKey[];
+  #fileIdentity = '';
+
+  /** Throws when the keys file is wrong, or when no key is configured at all. */
+  constructor(listed: readonly ApiKey[], file?: string) {
+    this.#listed = listed;
+    this.#file = file;
+    this.#fileIdentity = this.#identity();
+    this.#all = [...listed, ...this.#readFile()];
+    if (this.#all.length === 0) throw new Error('no API key is configured');
+  }
+
+  find(presented: string): ApiKey | undefined {
+    return findKey(this.#all, presented);
+  }
+
+  /**
+   * Reads the keys file again when it changed since it was read (or whatever it is, when forced): a
+   * line for the log saying what happened, or undefined when nothing did. A file that cannot be read
+   * or is wrong leaves the keys as they were.
+   */
+  reload(force = false): string | undefined {
+    const identity = this.#identity();
+    if (!this.#file || (!force && identity === this.#fileIdentity)) return undefined;
+    this.#fileIdentity = identity;
+    try {
+      const before = this.#all.length;
+      this.#all = [...this.#listed, ...this.#readFile()];
+      return `keys: ${this.#all.length} in force (was ${before}), read from ${this.#file}`;
+    } catch (error) {
+      return `keys: kept the ${this.#all.length} in force: ${(error as Error).message}`;
     }
-    (req as AuthenticatedRequest).apiKey = verdict;
-    return true;
+  }
+
+  #identity(): string {
+    if (!this.#file) return '';
+    try {
+      const stats = statSync(this.#file);
+      return `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeMs}`;
+    } catch {
+      return 'missing';
+    }
+  }
+
+  #readFile(): ApiKey[] {
+    return this.#file ? readKeysFile(this.#file) : [];
+  }
+}
+
+const REALM = 'country-reference';
+const challenge = (error?: string) => ['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`];
+const REFUSALS = {
+  missing: ['missing_credentials', 'Send your API key as "Authorization: Bearer <key>".', challenge()],
+  malformed: ['invalid_credentials', 'The Authorization header must be "Bearer <key>".', challenge('invalid_request')],
+  unknown: ['invalid_credentials', 'The API key is not valid.', challenge('invalid_token')],
+} as const;
+
+export type AuthenticatedRequest = IncomingMessage & { apiKey?: ApiKey };
+
+/** The configured key an Authorization header presents, or why it is refused. */
+function verdict(keys: Keys, header: string | undefined): ApiKey | keyof typeof REFUSALS {
+  const value = header?.trim();
+  if (!value) return 'missing';
+  const [scheme, token, ...rest] = value.split(/ +/);
+  if (scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token)) return 'malformed';
+  return keys.find(token) ?? 'unknown';
+}
+
+/** The step of the pipeline that lets only requests with a configured key go on, and records which key. */
+export function bearerAuth(keys: Keys) {
+  return (req: AuthenticatedRequest, res: Res, next: () => void): void => {
+    const found = verdict(keys, req.headers.authorization);
+    if (typeof found !== 'string') {
+      req.apiKey = found;
+      return next();
+    }
+    const [code, detail, headers] = REFUSALS[found];
+    sendProblem(res, code, detail, [...headers]);
   };
 }

@@ -1,129 +1,86 @@
 /**
- * node:cluster: the primary forks the workers, which share the port (the primary accepts and hands
- * connections out round-robin), and serves nothing itself. Workers report when they listen; a worker
- * that cannot start stops the whole start (exit 1), one that dies later is replaced. SIGTERM or SIGINT
- * to the primary drains every worker (each finishes its open requests), then the primary exits 0.
- * SIGHUP to the primary has every worker reload the dist (each serves the new one once it has opened it).
- * Each of the first workers checks a share of the dist's files once it listens (serve.ts); the
- * primary adds up their reports, and hands a share not reported to the worker replacing its own.
+ * A node:cluster primary: forks WORKERS processes that each serve (main.ts run again, as a worker)
+ * and share the port, the primary accepting connections and handing them out; it serves nothing
+ * itself. A worker that cannot start stops the whole start (exit 1); one that dies later is replaced.
+ * Signals are passed on to every worker: SIGHUP reloads, SIGTERM and SIGINT drain, after which the
+ * primary exits 0 once every worker has. Workers report here what the primary prints once for all.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import type { VerifyResult } from './verify-dist.ts';
 
 export type WorkerMessage =
   | { type: 'listening'; address: AddressInfo; release: string }
-  | { type: 'cannot-start'; lines: string[] }
-  | { type: 'stopped'; signal: NodeJS.Signals; open: number }
-  | { type: 'verified'; result: VerifyResult; ms: number };
-export type PrimaryMessage = { type: 'drain'; signal: NodeJS.Signals } | { type: 'reload'; reason: string };
+  | { type: 'stopped'; open: number }
+  /** The dist served does not match its manifest (main.ts: VERIFY_DIST). */
+  | { type: 'damaged'; lines: string[] };
 
 export interface ClusterOptions {
   workers: number;
   /** Added to each worker's environment. */
   env: Record<string, string>;
   say: (line: string) => void;
-  fail: (lines: string[]) => void;
+  fail: (lines: string[], why?: string) => void;
   /** Once every worker listens. */
   onListening: (address: AddressInfo, release: string) => void;
-  /** Once every share of the files has been checked (when VERIFY_DIST is not off). */
-  onVerified: (result: VerifyResult, ms: number) => void;
 }
 
-/** The environment variable that gives a worker its share of the files to check: `index/count`, or empty for none. */
-export const VERIFY_SHARE_ENV = 'GATEWAY_VERIFY_SHARE';
-
-export function runCluster(options: ClusterOptions): void {
-  // Workers load the TypeScript through tsx's in-thread require hook (worker.cjs), and keep their memory
-  // small: a 4 MB young generation instead of 16 (a worker's garbage is short-lived request objects),
-  // and glibc's mmap threshold fixed at its default 128 KiB, so a large body read from disk is given back
-  // to the system when freed rather than left in a heap that only grows (about 50 MB per worker under load);
-  // and with gc exposed, for collections once their caches have let go of enough bodies (collector.ts).
-  cluster.setupPrimary({ exec: join(import.meta.dirname, 'worker.cjs'), execArgv: ['--max-semi-space-size=4', '--expose-gc'] });
+export function runCluster({ workers, env, say, fail, onListening }: ClusterOptions): void {
+  cluster.setupPrimary({ exec: join(import.meta.dirname, 'start.cjs') });
   const listening = new Set<Worker>();
   let announced = false;
   let draining: NodeJS.Signals | undefined;
-  /** While draining: workers yet to stop accepting, the requests open in those that did, and how they exited. */
-  const toStop = new Set<Worker>();
-  let open = 0;
   let failed = false;
-  /** The share of the files each worker checks until it reports, and what the reports add up to. */
-  const shares = new Map<Worker, string>();
-  const verified: VerifyResult = { files: 0, problems: [] };
-  let reported = 0;
-  let slowestMs = 0;
-
+  const stopped = new Map<Worker, number>();
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-  const stoppedOne = (worker: Worker) => {
-    if (!toStop.delete(worker) || toStop.size > 0) return;
-    options.say(`${draining}: stopped accepting connections; draining ${open} open request(s)`);
+  const stopAll = () => { for (const worker of live()) worker.process.kill('SIGKILL'); };
+  const allStopped = () => {
+    if (stopped.size < live().length) return;
+    const open = [...stopped.values()].reduce((sum, count) => sum + count, 0);
+    say(`${draining}: stopped accepting connections; draining ${open} open request(s)`);
   };
 
-  const fork = (share = '') => {
-    const worker = cluster.fork({ MALLOC_MMAP_THRESHOLD_: String(128 * 1024), ...options.env, [VERIFY_SHARE_ENV]: share });
-    if (share) shares.set(worker, share);
-    worker.on('message', (message: WorkerMessage) => {
-      if (message.type === 'cannot-start') {
-        for (const other of live()) other.process.kill('SIGKILL');
-        options.fail(message.lines);
-      } else if (message.type === 'listening') {
-        listening.add(worker);
-        if (!announced && listening.size === options.workers) {
-          announced = true;
-          options.onListening(message.address, message.release);
-        }
-      } else if (message.type === 'stopped' && draining) {
-        open += message.open;
-        stoppedOne(worker);
-      } else if (message.type === 'verified' && shares.delete(worker)) {
-        verified.files += message.result.files;
-        verified.problems.push(...message.result.problems);
-        slowestMs = Math.max(slowestMs, message.ms);
-        if (++reported < options.workers) return;
-        // A damaged dist stops the gateway (onVerified exits): no worker goes on serving it meanwhile.
-        if (verified.problems.length > 0) for (const other of live()) other.process.kill('SIGKILL');
-        options.onVerified({ files: verified.files, problems: verified.problems.sort() }, slowestMs);
+  const fork = () => cluster.fork(env).on('message', function (this: Worker, message: WorkerMessage) {
+    if (message.type === 'listening') {
+      listening.add(this);
+      if (!announced && listening.size === workers) {
+        announced = true;
+        onListening(message.address, message.release);
       }
-    });
-  };
+    } else if (message.type === 'stopped' && draining) {
+      stopped.set(this, message.open);
+      allStopped();
+    } else if (message.type === 'damaged') {
+      stopAll();
+      fail(message.lines, 'stopping');
+    }
+  });
 
   cluster.on('exit', (worker, code, signal) => {
-    const wasListening = listening.delete(worker);
+    const served = listening.delete(worker);
     if (draining) {
-      // A worker killed by the signal before it served anything had nothing to drain.
-      if (code !== 0 && !(signal && !wasListening)) failed = true;
-      stoppedOne(worker);
-      if (live().length === 0) {
-        options.say(failed ? 'drain: a worker did not finish cleanly' : 'drain: done');
-        process.exit(failed ? 1 : 0);
-      }
-      return;
+      // A worker killed by the signal before it served had nothing to drain.
+      if (code !== 0 && !(signal && !served)) failed = true;
+      if (!stopped.has(worker)) allStopped();
+      if (live().length > 0) return;
+      say(failed ? 'drain: a worker did not finish cleanly' : 'drain: done');
+      process.exit(failed ? 1 : 0);
     }
-    if (!announced) return options.fail([`a worker exited (${code ?? signal}) before it was serving`]);
-    options.say(`worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
-    const share = shares.get(worker);
-    shares.delete(worker);
-    fork(share);
+    if (!announced) {
+      stopAll();
+      return fail([`a worker exited (${code ?? signal}) before it was serving; see its output above`]);
+    }
+    say(`worker ${worker.process.pid} exited (${code ?? signal}); starting another`);
+    fork();
   });
 
-  const drain = (signal: NodeJS.Signals) => {
+  const pass = (signal: NodeJS.Signals) => process.on(signal, () => {
     if (draining) return;
-    draining = signal;
-    const workers = live();
-    if (workers.length === 0) process.exit(0);
-    for (const worker of workers) {
-      toStop.add(worker);
-      worker.send({ type: 'drain', signal } satisfies PrimaryMessage);
-    }
-  };
-  process.on('SIGTERM', drain);
-  process.on('SIGINT', drain);
-  process.on('SIGHUP', () => {
-    if (draining) return;
-    const workers = live();
-    options.say(`SIGHUP: reloading the dist in ${workers.length} worker(s)`);
-    for (const worker of workers) worker.send({ type: 'reload', reason: 'SIGHUP' } satisfies PrimaryMessage);
+    if (signal === 'SIGHUP') say(`SIGHUP: reloading in ${live().length} worker(s)`);
+    else draining = signal;
+    if (draining && live().length === 0) process.exit(0);
+    for (const worker of live()) worker.process.kill(signal);
   });
-  for (let i = 0; i < options.workers; i++) fork(`${i}/${options.workers}`);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) pass(signal);
+  for (let i = 0; i < workers; i++) fork();
 }

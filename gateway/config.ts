@@ -1,40 +1,47 @@
 /**
- * Configuration from an environment-shaped object (start.ts passes process.env). Every problem is
+ * Configuration from an environment-shaped object (main.ts passes process.env). Every problem is
  * collected, so a bad start reports all of them at once; none is fixed up silently.
  */
-import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { keysFromFile, keysFromList, type ApiKey } from './keys.ts';
-import { SERVER_DEFAULTS } from './server.ts';
+import { keysFromList, readKeysFile, type ApiKey } from './auth.ts';
 
 export interface Config {
   port: number;
   host: string;
+  /** The keys of API_KEYS (and a key generated for the run); those of the keys file are read where it is served (auth.ts). */
   keys: ApiKey[];
+  keysFile: string | undefined;
   distDir: string;
   corsOrigins: '*' | string[];
   production: boolean;
-  /** Processes serving requests: 1 serves from the started process itself, more run a node:cluster. */
+  /** Processes serving requests: 1 (the default) serves from the started process itself, more run a node:cluster. */
   workers: number;
-  /** Memory for response bodies, per serving process (CACHE_MB is the total, shared out). */
+  /** Memory for response bodies and search results, per serving process (CACHE_MB is the total, shared out; 0 keeps none). */
   cacheBytes: number;
   /** How dist is checked against its manifest before serving: every file's size, also its SHA-256, or not at all. */
   verifyDist: VerifyLevel;
-  /** Time for a client to send its headers, its whole request, and to start another on a kept-alive connection (server.ts). */
-  headersTimeoutMs: number;
-  requestTimeoutMs: number;
-  keepAliveTimeoutMs: number;
-  /** How often manifest.json is looked at for a new build (0: only on SIGHUP). */
+  /** The lifetime of a connection (server.ts). */
+  timeouts: Timeouts;
+  /** How often manifest.json and the keys file are looked at for a change (0: only on SIGHUP). */
   watchMs: number;
-  /** Whether common requests are answered from memory before node:http (fast-path.ts); FAST_PATH=off leaves all to node:http. */
-  fastPath: boolean;
+}
+
+export interface Timeouts {
+  /** For a client to send the request line and headers. */
+  headersMs: number;
+  /** For a client to send its whole request. */
+  requestMs: number;
+  /** For a kept-alive connection to bring its next request. */
+  keepAliveMs: number;
+  /** For a client to read what is sent to it: a connection that takes nothing for this long is closed. */
+  sendMs: number;
 }
 
 export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
 export type VerifyLevel = (typeof VERIFY_LEVELS)[number];
 
 export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64, watchMs: 2000 };
+export const TIMEOUT_DEFAULTS: Timeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, sendMs: 30_000 };
 const MAX_MS = 600_000;
 
 type Env = Record<string, string | undefined>;
@@ -73,31 +80,18 @@ function readOrigins(value: string | undefined, problems: string[]): '*' | strin
   return origins;
 }
 
+/** The keys of API_KEYS; the keys file is read here only to report what is wrong with it before serving. */
 function readKeys(env: Env, problems: string[]): ApiKey[] {
-  const keys: ApiKey[] = [];
-  try {
-    if (env.API_KEYS) keys.push(...keysFromList(env.API_KEYS));
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
-  if (env.API_KEYS_FILE) {
+  const problem = (read: () => ApiKey[]) => {
     try {
-      const fromFile = keysFromFile(readFileSync(env.API_KEYS_FILE, 'utf8'), env.API_KEYS_FILE);
-      if (fromFile.length === 0) problems.push(`API_KEYS_FILE ${env.API_KEYS_FILE} lists no keys`);
-      keys.push(...fromFile);
+      return read();
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      problems.push(code ? `API_KEYS_FILE ${env.API_KEYS_FILE} cannot be read (${code})` : (error as Error).message);
+      problems.push((error as Error).message);
+      return [];
     }
-  }
-  return keys;
-}
-
-function readSwitch(name: string, value: string | undefined, problems: string[]): boolean {
-  if (value === undefined || value === '' || value === 'on') return true;
-  if (value === 'off') return false;
-  problems.push(`${name} must be on or off, not ${JSON.stringify(value)}`);
-  return true;
+  };
+  if (env.API_KEYS_FILE) problem(() => readKeysFile(env.API_KEYS_FILE!));
+  return env.API_KEYS ? problem(() => keysFromList(env.API_KEYS!)) : [];
 }
 
 function readVerifyLevel(value: string | undefined, problems: string[]): VerifyLevel {
@@ -113,24 +107,26 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     port: readPort(env.PORT, problems),
     host: env.HOST || CONFIG_DEFAULTS.host,
     keys: readKeys(env, problems),
+    keysFile: env.API_KEYS_FILE || undefined,
     distDir: resolve(env.DIST_DIR || defaultDistDir),
     corsOrigins: readOrigins(env.CORS_ORIGINS, problems),
     production: env.NODE_ENV === 'production',
-    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
+    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, 1, problems),
     cacheBytes: 0,
     verifyDist: readVerifyLevel(env.VERIFY_DIST, problems),
-    headersTimeoutMs: readCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.headersTimeoutMs, problems),
-    requestTimeoutMs: readCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.requestTimeoutMs, problems),
-    keepAliveTimeoutMs: readCount('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 1, MAX_MS, SERVER_DEFAULTS.keepAliveTimeoutMs, problems),
+    timeouts: {
+      headersMs: readCount('HEADERS_TIMEOUT_MS', env.HEADERS_TIMEOUT_MS, 1, MAX_MS, TIMEOUT_DEFAULTS.headersMs, problems),
+      requestMs: readCount('REQUEST_TIMEOUT_MS', env.REQUEST_TIMEOUT_MS, 1, MAX_MS, TIMEOUT_DEFAULTS.requestMs, problems),
+      keepAliveMs: readCount('KEEP_ALIVE_TIMEOUT_MS', env.KEEP_ALIVE_TIMEOUT_MS, 1, MAX_MS, TIMEOUT_DEFAULTS.keepAliveMs, problems),
+      sendMs: readCount('SEND_TIMEOUT_MS', env.SEND_TIMEOUT_MS, 1, MAX_MS, TIMEOUT_DEFAULTS.sendMs, problems),
+    },
     watchMs: readCount('WATCH_DIST_MS', env.WATCH_DIST_MS, 0, MAX_MS, CONFIG_DEFAULTS.watchMs, problems),
-    fastPath: readSwitch('FAST_PATH', env.FAST_PATH, problems),
   };
-  if (config.headersTimeoutMs > config.requestTimeoutMs) {
-    problems.push(`HEADERS_TIMEOUT_MS (${config.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${config.requestTimeoutMs})`);
-  }
-  const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 1, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
+  const { headersMs, requestMs } = config.timeouts;
+  if (headersMs > requestMs) problems.push(`HEADERS_TIMEOUT_MS (${headersMs}) must not exceed REQUEST_TIMEOUT_MS (${requestMs})`);
+  const cacheMb = readCount('CACHE_MB', env.CACHE_MB, 0, 1_000_000, CONFIG_DEFAULTS.cacheMb, problems);
   config.cacheBytes = Math.floor((cacheMb * 2 ** 20) / config.workers);
-  if (config.production && config.keys.length === 0) {
+  if (config.production && config.keys.length === 0 && !config.keysFile) {
     problems.push('NODE_ENV=production and no API key is configured: set API_KEYS or API_KEYS_FILE');
   }
   return { config, problems };

@@ -1,7 +1,9 @@
 /**
  * Whether dist/ must be (re)built before serving: it is missing, or some file in data/ is newer than
- * its manifest. Without a data/ directory (a deployed copy of dist alone) there is nothing to build from.
+ * its manifest; and the build itself, run as a child process (never imported: the gateway imports
+ * nothing from build/). Without a data/ directory (a deployed copy of dist alone) there is nothing to build from.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -20,4 +22,14 @@ export function staleReason(distDir: string, dataDir: string): string | undefine
   if (!existsSync(manifest)) return `${manifest} is missing`;
   if (newestFileTime(dataDir) > statSync(manifest).mtimeMs) return `${dataDir} has changed since ${manifest} was built`;
   return undefined;
+}
+
+/** Builds `distDir` from the repository's data/ when it is stale; a problem line when the build failed. */
+export function buildIfStale(distDir: string, say: (line: string) => void): string | undefined {
+  const root = join(import.meta.dirname, '..');
+  const reason = staleReason(distDir, join(root, 'data'));
+  if (!reason) return undefined;
+  say(`${reason}; building it (npm run build)`);
+  const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'build', 'build.ts'), '--out', distDir], { cwd: root, stdio: 'inherit' });
+  return build.status === 0 ? undefined : `the build failed (exit ${build.status ?? build.signal}); see its output above`;
 }

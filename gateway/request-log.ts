@@ -1,55 +1,40 @@
 /**
- * One log line per request, written when the response is done: method, path, status, milliseconds,
- * and the name of the key used. Never the Authorization header, and nothing that could be a key:
- * query values other than short locale/view/limit values and any long path segment are elided.
+ * One log line per request, written when its response is done: method, path, status, milliseconds,
+ * and the name of the key used. Never the Authorization header, and nothing that could be a key
+ * pasted in the wrong place: after the API's own words (/v1/countries/...), a rest of the path as long
+ * as the shortest key is logged as `…` (a key may hold `/`), and so is every query value but short
+ * locale, view and limit values, and any long parameter name.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AuthenticatedRequest } from './auth.ts';
-import { MIN_KEY_LENGTH, type ApiKey } from './keys.ts';
+import type { ServerResponse } from 'node:http';
+import { MIN_KEY_LENGTH, type AuthenticatedRequest } from './auth.ts';
 
-const SHOWN_PARAMETERS = new Set(['locale', 'view', 'limit']);
 const ELIDED = '…';
-const LONG_SEGMENT = new RegExp(`[^/]{${MIN_KEY_LENGTH}}`);
+const SHOWN_PARAMETERS = new Set(['locale', 'view', 'limit']);
+/** The API's words, in the places they take: /healthz, /v1, /v1/<family>, /v1/countries/search, /v1/openapi.json. */
+const WORDS = [new Set(['healthz', 'v1']), new Set(['countries', 'phone', 'postal-code', 'subdivisions', 'address-example', 'openapi.json']), new Set(['search'])];
 
-/** `url` as it may be logged; anything as long as the shortest accepted key is elided. */
+/** `url` as it may be logged. */
 export function loggablePath(url: string): string {
-  // Most URLs have no query and no long segment: nothing to elide, nothing to allocate.
-  if (url.length < MIN_KEY_LENGTH || (!url.includes('?') && !LONG_SEGMENT.test(url))) return url;
-  const [pathname, search] = url.split(/\?(.*)/s, 2);
-  const short = (value: string) => (value.length < MIN_KEY_LENGTH ? value : ELIDED);
-  const path = pathname.split('/').map(short).join('/');
-  if (!search) return path;
-  const parameters = search.split('&').map((pair) => {
-    const [name, value] = pair.split(/=(.*)/s, 2);
-    if (value === undefined) return short(name);
-    return `${short(name)}=${SHOWN_PARAMETERS.has(name) ? short(value) : ELIDED}`;
+  const query = url.indexOf('?');
+  const segments = (query < 0 ? url : url.slice(0, query)).split('/');
+  let words = 1; // the empty segment before the first `/`
+  while (words < segments.length && WORDS[words - 1]?.has(segments[words])) words++;
+  const rest = segments.slice(words).join('/');
+  const path = [...segments.slice(0, words), ...(rest.length >= MIN_KEY_LENGTH ? [ELIDED] : rest ? [rest] : [])].join('/');
+  if (query < 0) return path;
+  const short = (text: string) => (text.length < MIN_KEY_LENGTH ? text : ELIDED);
+  const parameters = url.slice(query + 1).split('&').map((pair) => {
+    const equals = pair.indexOf('=');
+    if (equals < 0) return short(pair);
+    const name = pair.slice(0, equals);
+    return `${short(name)}=${SHOWN_PARAMETERS.has(name) ? short(pair.slice(equals + 1)) : ELIDED}`;
   });
   return `${path}?${parameters.join('&')}`;
 }
 
-/** Any time under this is logged as 0.0ms. */
-export const QUICK_MS = 0.05;
-
-/** The line logged for a request; `shown` is its URL as loggablePath gives it. */
-export const logLine = (method: string, shown: string, status: number | string, ms: number, key: ApiKey | undefined): string =>
-  `${method} ${shown} ${status} ${ms.toFixed(1)}ms${key ? ` key=${key.name}` : ''}`;
-
-const LOGGED = Symbol('logged when done');
-
-/**
- * Returns what to call first on every request: it logs the request's line once its response is done.
- * A request answered again by a newer dist's app (live-dist.ts) is still logged once.
- */
-export function requestLog(log: (line: string) => void): (req: IncomingMessage, res: ServerResponse) => void {
-  return (req, res) => {
-    if ((res as { [LOGGED]?: true })[LOGGED]) return;
-    (res as { [LOGGED]?: true })[LOGGED] = true;
-    const started = performance.now();
-    // Captured before any handler runs: the URL as the client sent it.
-    const url = req.url!;
-    res.once('close', () => {
-      const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-      log(logLine(req.method!, loggablePath(url), status, performance.now() - started, (req as AuthenticatedRequest).apiKey));
-    });
-  };
+/** The line logged for `req` once its response is done, `ms` after it came. */
+export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: number): string {
+  // req.url once answered: an absolute-form target has been made origin-form (app.ts), its authority dropped.
+  const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
+  return `${req.method} ${loggablePath(req.url!)} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
 }

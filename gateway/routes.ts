@@ -1,102 +1,98 @@
 /**
  * The file-backed endpoints: each resolves its path and query to one key of the manifest and sends
- * that file. Path codes are checked before query parameters, so an unknown code is a 404 whatever
- * the query says.
+ * that file. Codes are taken in any case and as alpha-2, alpha-3 or numeric; a locale is answered by
+ * the first file along its fallback chain. Path codes are checked before query parameters, so an
+ * unknown code is a 404 whatever the query says. Only keys of the manifest come out of here.
  */
-import type { Middleware, Request } from 'polka';
-import type { ServerResponse } from 'node:http';
-import type { Bodies } from './bodies.ts';
-import type { Dist, DistFile } from './dist.ts';
+import type { Request } from 'polka';
+import type { Dist } from './dist.ts';
 import { readLocale, readView } from './params.ts';
-import { quoteCode, sendProblem, type ProblemCode } from './problem.ts';
-import { countryCode, localizedFile, subdivisionCode } from './resolve.ts';
-import { sendFile, type SendOptions } from './send.ts';
+import { quoteCode, sendProblem } from './problem.ts';
+import type { Res, Sender } from './send.ts';
 
-/** What a URL comes to, whatever the headers: a file of the manifest, a problem, or a search (its result's key, search-route.ts). */
-export type Outcome = { key: string; file: DistFile } | { code: ProblemCode; detail: string } | { search: string };
+export type Route = (req: Request, res: Res) => void;
 
-export interface RouteOptions extends SendOptions {
-  dist: Dist;
-  bodies: Bodies;
-  /** Told what each URL came to, so the next request for it can skip the routing. */
-  resolved?: (req: Request, outcome: Outcome) => void;
+/** The alpha-2 code for an alpha-2, alpha-3 or numeric code in any case, if the country exists. */
+export const countryCode = (dist: Dist, input: string): string | undefined => dist.countryCodes.get(input.toLowerCase());
+
+/** The ISO 3166-2 code for `input` (`BR-SP`, `br-sp` or `sp`) within `country`; undefined when that country has no such subdivision. */
+export function subdivisionCode(dist: Dist, country: string, input: string): string | undefined {
+  const upper = input.toUpperCase();
+  const code = upper.includes('-') ? upper : `${country}-${upper}`;
+  if (!code.startsWith(`${country}-`)) return undefined;
+  return dist.files.has(`v1/subdivisions/${country}/${code}.json`) ? code : undefined;
 }
 
-/** Sends a problem that follows from the URL alone, and tells `resolved`. */
-export function refuse(options: Pick<RouteOptions, 'resolved'>, req: Request, res: ServerResponse, code: ProblemCode, detail: string): void {
-  sendProblem(res, code, detail);
-  options.resolved?.(req, { code, detail });
+/**
+ * The file answering `rest` (e.g. `countries/BR.json`) in `locale`: the locale's own file if the build
+ * wrote one, else the first along its fallback chain, else the default-locale file. The build writes a
+ * localized file only where its body differs from what the chain would give.
+ */
+export function localizedFile(dist: Dist, locale: string, rest: string): string {
+  for (const tag of dist.localeChains.get(locale.toLowerCase()) ?? []) {
+    if (tag === dist.defaultLocale) break;
+    const key = `v1/_locale/${tag}/${rest}`;
+    if (dist.files.has(key)) return key;
+  }
+  return `v1/${rest}`;
 }
 
-/** What a route answers: a manifest key (`v1/...`), or nothing when it has already sent an error. */
-type Resolver = (req: Request, res: ServerResponse) => string | undefined;
+/** A route from what resolves a request to a manifest key (or sends a problem and gives undefined). */
+const serving = (dist: Dist, send: Sender) => (resolve: (req: Request, res: Res) => string | undefined): Route => (req, res) => {
+  const key = resolve(req, res);
+  if (key === undefined) return;
+  if (dist.files.has(key)) send.file(req, res, key);
+  else sendProblem(res, 'not_found', 'No such resource.');
+};
 
-function serve(options: RouteOptions, resolve: Resolver): Middleware {
-  return (req, res) => {
-    const key = resolve(req, res);
-    if (key === undefined) return;
-    const file = options.dist.files.get(key);
-    if (!file) return refuse(options, req, res, 'not_found', 'No such resource.');
-    options.resolved?.(req, { key, file });
-    return sendFile(req, res, options.bodies, key, file, options);
-  };
-}
+/** The last step: any other path the build declares a file for (`/v1`, `/v1/openapi.json`), else 404. */
+export const otherPaths = (dist: Dist, send: Sender): Route => serving(dist, send)((req, res) => {
+  const key = dist.paths.get(req.path);
+  if (key === undefined) sendProblem(res, 'not_found', 'No such resource. Every path begins with /v1; see /v1/openapi.json.');
+  return key;
+});
 
-export function fileRoutes(options: RouteOptions): [path: string, handler: Middleware][] {
-  const { dist } = options;
-
-  const country = (req: Request, res: ServerResponse): string | undefined => {
+export function fileRoutes(dist: Dist, send: Sender): [path: string, route: Route][] {
+  const serve = serving(dist, send);
+  const country = (req: Request, res: Res) => {
     const code = countryCode(dist, req.params.country);
-    if (!code) refuse(options, req, res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
+    if (!code) sendProblem(res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
     return code;
   };
-
   /** `rest` in the locale the query asks for; undefined (400 sent) for a malformed locale. */
-  const localized = (req: Request, res: ServerResponse, rest: string): string | undefined => {
+  const localized = (req: Request, res: Res, rest: string) => {
     const locale = readLocale(req.query, dist);
-    if ('invalid' in locale) return void refuse(options, req, res, 'invalid_parameter', locale.invalid);
-    return localizedFile(dist, locale.value, rest);
+    if ('value' in locale) return localizedFile(dist, locale.value, rest);
+    sendProblem(res, 'invalid_parameter', locale.invalid);
   };
-
-  const perCountry = (family: string): Resolver => (req, res) => {
+  const perCountry = (family: string) => serve((req, res) => {
     const code = country(req, res);
     return code && `v1/${family}/${code}.json`;
-  };
+  });
 
   return [
-    ['/v1/countries', serve(options, (req, res) => {
+    ['/v1/countries', serve((req, res) => {
       const view = readView(req.query);
-      if ('invalid' in view) return void refuse(options, req, res, 'invalid_parameter', view.invalid);
-      return localized(req, res, view.value === 'full' ? 'countries.full.json' : 'countries.json');
+      if ('value' in view) return localized(req, res, view.value === 'full' ? 'countries.full.json' : 'countries.json');
+      sendProblem(res, 'invalid_parameter', view.invalid);
     })],
-    ['/v1/countries/:country', serve(options, (req, res) => {
+    ['/v1/countries/:country', serve((req, res) => {
       const code = country(req, res);
       return code && localized(req, res, `countries/${code}.json`);
     })],
-    ['/v1/phone/:country', serve(options, perCountry('phone'))],
-    ['/v1/postal-code/:country', serve(options, perCountry('postal-code'))],
-    ['/v1/address-example/:country', serve(options, perCountry('address-example'))],
-    ['/v1/subdivisions/:country', serve(options, (req, res) => {
+    ['/v1/phone/:country', perCountry('phone')],
+    ['/v1/postal-code/:country', perCountry('postal-code')],
+    ['/v1/address-example/:country', perCountry('address-example')],
+    ['/v1/subdivisions/:country', serve((req, res) => {
       const code = country(req, res);
       return code && localized(req, res, `subdivisions/${code}.json`);
     })],
-    ['/v1/subdivisions/:country/:subdivision', serve(options, (req, res) => {
+    ['/v1/subdivisions/:country/:subdivision', serve((req, res) => {
       const code = country(req, res);
       if (!code) return undefined;
       const subdivision = subdivisionCode(dist, code, req.params.subdivision);
-      if (!subdivision) {
-        return void refuse(options, req, res, 'subdivision_not_found', `${code} has no subdivision ${quoteCode(req.params.subdivision)}.`);
-      }
-      return localized(req, res, `subdivisions/${code}/${subdivision}.json`);
+      if (subdivision) return localized(req, res, `subdivisions/${code}/${subdivision}.json`);
+      sendProblem(res, 'subdivision_not_found', `${code} has no subdivision ${quoteCode(req.params.subdivision)}.`);
     })],
   ];
-}
-
-/** Last in line: any other path the build declares a file for (`/v1`, `/v1/openapi.json`), else 404. */
-export function declaredPaths(options: RouteOptions): Middleware {
-  return serve(options, (req, res) => {
-    const key = options.dist.paths.get(req.path);
-    if (key === undefined) refuse(options, req, res, 'not_found', 'No such resource. Every path begins with /v1; see /v1/openapi.json.');
-    return key;
-  });
 }

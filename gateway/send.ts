@@ -1,20 +1,28 @@
 /**
- * Successful responses: the caching headers, conditional GET (304), content negotiation between the
- * precompressed copies, and HEAD. File responses are the file's bytes exactly, never re-serialized.
- * A body in memory is answered synchronously, with headers made once per body and written in one
- * writeHead call.
+ * Successful answers: a file of dist, or a body computed here (search results), with its strong ETag,
+ * a 304 to a matching If-None-Match, the precompressed copy the client accepts, HEAD without a body,
+ * and caching headers that keep a keyed answer out of shared caches. A file's bytes are sent exactly
+ * as built; read once, they are kept in the app's byte-bounded cache.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Bodies, Body, Coding } from './bodies.ts';
-import { corsOf, withCors, type CorsHeaders, type Pairs } from './cors.ts';
-import type { DistFile } from './dist.ts';
+import { readFile, type Coding, type Dist, type DistFile } from './dist.ts';
+
+/** Header names and values, alternating, as writeHead takes them. */
+export type Pairs = (string | number)[];
+
+/** A response, with the headers every answer to its request carries (the data release, CORS) decided first (app.ts). */
+export type Res = ServerResponse & { always?: Pairs };
+
+/** Every answer is written here: one writeHead with the request's own headers first. */
+export function answer(res: Res, status: number, headers: Pairs, body?: Buffer): void {
+  res.writeHead(status, res.always ? res.always.concat(headers) : headers);
+  res.end(body);
+}
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-interface Weights { br: number; gzip: number }
-
 /** q-values of br and gzip in an Accept-Encoding header; `*` stands for any coding not named. */
-function parseWeights(header: string): Weights {
+function weights(header: string): { br: number; gzip: number } {
   const codings = new Map<string, number>();
   for (const part of header.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -25,20 +33,12 @@ function parseWeights(header: string): Weights {
   return { br: weight('br', '*'), gzip: weight('gzip', 'x-gzip', '*') };
 }
 
-// Clients send a handful of distinct Accept-Encoding values: each is parsed once (a bounded number kept).
-const weightsOf = new Map<string, Weights>();
-
 /** br when accepted and available (preferred at equal weight), else gzip, else the plain file. */
 export function chooseEncoding(header: string | undefined, available: DistFile['encodings']): Coding {
   if (!header) return 'identity';
-  let weights = weightsOf.get(header);
-  if (!weights) {
-    weights = parseWeights(header);
-    if (weightsOf.size >= 256) weightsOf.clear();
-    weightsOf.set(header, weights);
-  }
-  const br = available.br !== undefined ? weights.br : 0;
-  const gzip = available.gzip !== undefined ? weights.gzip : 0;
+  const accepted = weights(header);
+  const br = available.br !== undefined ? accepted.br : 0;
+  const gzip = available.gzip !== undefined ? accepted.gzip : 0;
   if (br > 0 && br >= gzip) return 'br';
   return gzip > 0 ? 'gzip' : 'identity';
 }
@@ -46,74 +46,90 @@ export function chooseEncoding(header: string | undefined, available: DistFile['
 /** If-None-Match uses the weak comparison (RFC 9110 13.1.2): W/ prefixes are ignored; `*` matches. */
 export function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
-  if (header === etag) return true;
-  if (header.trim() === '*') return true;
+  if (header === etag || header.trim() === '*') return true;
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
-export interface SendOptions {
-  /** Cache-Control max-age of successful responses, in seconds. */
-  maxAge: number;
+export interface Sender {
+  /** Answers with the manifest file `key`. */
+  file: (req: IncomingMessage, res: Res, key: string) => void;
+  /** Answers with a computed body (search results), uncompressed, under the same caching contract. */
+  json: (req: IncomingMessage, res: Res, body: Buffer, etag: string, contentLanguage: string | null) => void;
 }
 
-/** Headers every 200 and 304 of a body carry. */
-export function validators(etag: string, contentLanguage: string | null, options: SendOptions): Pairs {
-  const pairs: Pairs = ['ETag', etag, 'Cache-Control', `public, max-age=${options.maxAge}`];
-  if (contentLanguage) pairs.push('Content-Language', contentLanguage);
-  return pairs;
+/**
+ * `private`: the answer needs a key, so a shared cache must not hand it to another caller (RFC 9111
+ * section 3.5); the client may keep it for `maxAge` seconds. A CDN that checks keys sets its own policy.
+ */
+export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, maxAge: number): Sender {
+  const cacheControl = `private, max-age=${maxAge}`;
+  const validators = (etag: string, contentLanguage: string | null): Pairs =>
+    (contentLanguage ? ['ETag', etag, 'Cache-Control', cacheControl, 'Content-Language', contentLanguage] : ['ETag', etag, 'Cache-Control', cacheControl]);
+
+  const body = (key: string, coding: Coding): Buffer => {
+    const id = `file ${coding} ${key}`;
+    let bytes = cache.get(id) as Buffer | undefined;
+    if (!bytes) cache.set(id, (bytes = readFile(dist, key, coding)), bytes.length);
+    return bytes;
+  };
+
+  return {
+    file: (req, res, key) => {
+      const file = dist.files.get(key)!;
+      const etag = `"${file.sha256}"`;
+      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, [...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding']);
+      const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
+      const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
+      const head: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', length, ...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding'];
+      if (coding !== 'identity') head.push('Content-Encoding', coding);
+      answer(res, 200, head, req.method === 'HEAD' ? undefined : body(key, coding));
+    },
+    json: (req, res, bytes, etag, contentLanguage) => {
+      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, validators(etag, contentLanguage));
+      answer(res, 200, ['Content-Type', JSON_TYPE, 'Content-Length', bytes.length, ...validators(etag, contentLanguage)], req.method === 'HEAD' ? undefined : bytes);
+    },
+  };
 }
 
-/** The headers of a 304 answering a conditional request for a file. */
-export const notModifiedHead = (file: DistFile, options: SendOptions): Pairs =>
-  [...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'];
+/** A least-recently-used map bounded by the total size of its values, as the caller measures them: one per app. */
+export class SizeBoundedLru<V> {
+  #entries = new Map<string, { value: V; size: number }>();
+  #used = 0;
+  #newest: string | undefined;
 
-/** The headers of a 200 with a file in `coding`. */
-export function fileHead(file: DistFile, coding: Coding, options: SendOptions): Pairs {
-  const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
-  const pairs: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', length];
-  if (coding !== 'identity') pairs.push('Content-Encoding', coding);
-  return [...pairs, ...validators(`"${file.sha256}"`, file.contentLanguage, options), 'Vary', 'Accept-Encoding'];
-}
+  constructor(readonly budget: number) {}
 
-function sendBody(res: ServerResponse, cors: CorsHeaders, body: Body, file: DistFile, coding: Coding, options: SendOptions): void {
-  const head = (body.head ??= fileHead(file, coding, options));
-  if (cors.constant && body.corsFor !== cors) {
-    body.corsHead = withCors(cors, head);
-    body.corsFor = cors;
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    // Map keeps insertion order: re-inserting marks the entry as the most recently used (unless it is already).
+    if (key !== this.#newest) {
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+      this.#newest = key;
+    }
+    return entry.value;
   }
-  res.writeHead(200, cors.constant ? body.corsHead! : withCors(cors, head));
-  res.end(body.bytes);
-}
 
-/** Sends a file of dist; synchronous when its body is in memory, a promise when it must be read. */
-export function sendFile(req: IncomingMessage, res: ServerResponse, bodies: Bodies, key: string, file: DistFile, options: SendOptions): void | Promise<void> {
-  const cors = corsOf(res);
-  const ifNoneMatch = req.headers['if-none-match'];
-  if (ifNoneMatch !== undefined && matchesEtag(ifNoneMatch, `"${file.sha256}"`)) {
-    res.writeHead(304, withCors(cors, notModifiedHead(file, options))).end();
-    return;
+  /** Keeps `value` unless it alone is larger than the budget, pushing out the least recently used. */
+  set(key: string, value: V, size: number): void {
+    if (size > this.budget) return;
+    this.delete(key);
+    this.#entries.set(key, { value, size });
+    this.#newest = key;
+    this.#used += size;
+    for (const [oldest, entry] of this.#entries) {
+      if (this.#used <= this.budget) break;
+      this.#entries.delete(oldest);
+      this.#used -= entry.size;
+    }
   }
-  const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
-  if (req.method === 'HEAD') {
-    res.writeHead(200, withCors(cors, fileHead(file, coding, options))).end();
-    return;
-  }
-  const body = bodies.cached(key, coding);
-  if (body) return sendBody(res, cors, body, file, coding, options);
-  return bodies.read(key, coding).then((read) => sendBody(res, cors, read, file, coding, options));
-}
 
-/** The headers of a 200 with a computed body. */
-export const jsonHead = (body: Buffer, etag: string, contentLanguage: string | null, options: SendOptions): Pairs =>
-  ['Content-Type', JSON_TYPE, 'Content-Length', body.length, ...validators(etag, contentLanguage, options)];
-
-/** A computed body (search results) with its ETag: same caching contract; sent uncompressed. */
-export function sendJson(req: IncomingMessage, res: ServerResponse, body: Buffer, etag: string, contentLanguage: string | null, options: SendOptions): void {
-  const cors = corsOf(res);
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, withCors(cors, validators(etag, contentLanguage, options))).end();
-    return;
+  delete(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#used -= entry.size;
+    if (key === this.#newest) this.#newest = undefined;
   }
-  res.writeHead(200, withCors(cors, jsonHead(body, etag, contentLanguage, options)));
-  res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,70 +1,116 @@
 /**
- * The HTTP server the gateway listens with: bounded time for a client to send its headers, its whole
- * request, and to start another request on a kept-alive connection, so slow or idle clients cannot
- * hold connections open (slowloris). What Node's parser refuses before any handler runs (a malformed
- * request line, headers over the size limit, a client too slow to send them) is answered as a problem
- * document too, like every other error (and a CONNECT, as a 405), and the connection is closed.
+ * The HTTP server: node:http with bounded time for every part of a connection's life, so slow, idle
+ * or stalled clients cannot hold connections and the memory of their answers:
+ *   headersTimeout    to send the request line and headers (slowloris), then a 408
+ *   requestTimeout    to send the whole request, then a 408
+ *   keepAliveTimeout  for a kept-alive connection to bring its next request; counted from when its
+ *                     last answer has been handed to the kernel whole, so nothing unsent is dropped
+ *   timeout           for a client to read: a connection on which nothing moves this long while a
+ *                     request is open (a peer that stopped reading) is closed and its buffers freed
+ * What node:http refuses before any handler runs (a malformed request, headers over 16 KiB, a client
+ * too slow) is answered as a problem document like every other error, and a CONNECT as a 405.
+ * drain() is the graceful stop: see its comment.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
-import type { Pairs } from './cors.ts';
-import { tickFor } from './deadlines.ts';
-import { rawHead } from './fast-path.ts';
+import type { Timeouts } from './config.ts';
 import { ALLOWED_METHODS, problemParts, type ProblemCode } from './problem.ts';
-
-export interface ServerOptions {
-  /** Time for a client to send the request line and headers. */
-  headersTimeoutMs?: number;
-  /** Time for a client to send the whole request; at least headersTimeoutMs. */
-  requestTimeoutMs?: number;
-  /** How long a kept-alive connection may stay idle between requests. */
-  keepAliveTimeoutMs?: number;
-  /** Headers added to a problem answered here (the data release); called for each. */
-  headers?: () => Pairs;
-}
-
-export const SERVER_DEFAULTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 } as const;
-
-type ClientError = Error & { code?: string };
+import type { Pairs, Res } from './send.ts';
 
 const REFUSALS: Record<string, [ProblemCode, string]> = {
   HPE_HEADER_OVERFLOW: ['headers_too_large', 'The request line and headers may take at most 16 KiB.'],
   ERR_HTTP_REQUEST_TIMEOUT: ['request_timeout', 'The request was not received in time.'],
 };
 const MALFORMED: [ProblemCode, string] = ['bad_request', 'The request is not valid HTTP/1.1.'];
-
-/** The raw bytes of a problem response that closes its connection. */
 const CONNECT: [ProblemCode, string] = ['method_not_allowed', 'CONNECT is not allowed; this API is read-only.'];
+const DRAIN = { graceMs: 1000, timeoutMs: 10_000 };
 
-function problemResponse([code, detail]: [ProblemCode, string], extra: Pairs): string {
-  const { status, head, body } = problemParts(code, detail);
-  return `${rawHead(status, [...extra, ...head, 'Connection', 'close'])}\r\n${body.toString('utf8')}`;
+/** A problem response written on the socket itself, closing the connection. */
+function rawProblem([code, detail]: [ProblemCode, string], extra: Pairs): string {
+  const { status, head, body } = problemParts(code, detail, extra);
+  let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
+  for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
+  return `${text}Connection: close\r\n\r\n${body}`;
 }
 
-/** The server, with no 'request' listener yet: the caller adds its own (drain.ts counts requests before the app answers). */
-export function createGatewayServer(options: ServerOptions = {}): Server {
-  const headersTimeout = options.headersTimeoutMs ?? SERVER_DEFAULTS.headersTimeoutMs;
-  const requestTimeout = options.requestTimeoutMs ?? SERVER_DEFAULTS.requestTimeoutMs;
+export interface GatewayServer {
+  server: Server;
+  /**
+   * The graceful stop. For `graceMs` the server goes on serving, every answer with Connection: close,
+   * so kept-alive clients leave and a request already on its way on an idle connection is still
+   * answered; then it stops accepting (`onStopped`), closes the connections idle then, and each other
+   * one once its answer is out; `onDrained(true)` when none is left, or `onDrained(false)` after `timeoutMs`.
+   */
+  drain: (hooks: { onStopped: (open: number) => void; onDrained: (complete: boolean) => void }) => void;
+}
+
+export interface ServerHooks {
+  /** Answers each request. */
+  handle: (req: IncomingMessage, res: Res) => void;
+  /** Told of each request once its response is done (or its connection closed before), with the milliseconds it took. */
+  done: (req: IncomingMessage, res: Res, ms: number) => void;
+  /** Headers added to the problems answered here (the data release). */
+  headers: () => Pairs;
+}
+
+export function createGatewayServer(timeouts: Timeouts, { handle, done, headers }: ServerHooks): GatewayServer {
   const server = createServer({
-    headersTimeout,
-    requestTimeout,
-    keepAliveTimeout: options.keepAliveTimeoutMs ?? SERVER_DEFAULTS.keepAliveTimeoutMs,
-    // How often Node looks for connections past those timeouts (30 s by default, longer than the timeouts).
-    connectionsCheckingInterval: tickFor(headersTimeout, requestTimeout),
-    // Node would answer a missing Host with an empty 400 of its own; the app answers it as a problem.
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    // How often node:http looks for connections past the first two (30 s by default, longer than they are).
+    connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
+    // node:http would answer a missing Host with an empty 400 of its own; the app answers it as a problem.
     requireHostHeader: false,
+  });
+  server.timeout = timeouts.sendMs;
+
+  let open = 0;
+  /** Draining: every answer closes its connection. Stopped: no more accepted, and each connection closed once idle. */
+  let draining = false;
+  let stopped = false;
+  /** Answers under way on each connection: node:http's own errors are answered only where none is. */
+  const answering = new WeakMap<Socket, number>();
+  server.on('request', (req: IncomingMessage, res: Res) => {
+    const started = performance.now();
+    open++;
+    answering.set(req.socket, (answering.get(req.socket) ?? 0) + 1);
+    res.once('close', () => {
+      open--;
+      answering.set(req.socket, answering.get(req.socket)! - 1);
+      if (stopped) server.closeIdleConnections();
+      done(req, res, performance.now() - started);
+    });
+    if (draining) res.setHeader('Connection', 'close');
+    handle(req, res);
   });
 
   const refuse = (socket: Socket, refusal: [ProblemCode, string], extra: Pairs = []) => {
     socket.once('finish', () => socket.destroy());
-    socket.end(problemResponse(refusal, [...extra, ...options.headers?.() ?? []]));
+    socket.end(rawProblem(refusal, [...extra, ...headers()]));
   };
-  server.on('clientError', (error: ClientError, socket: Socket & { _httpMessage?: ServerResponse }) => {
-    // As Node does without this listener: answer only when no response has started on the connection.
-    if (socket.writable && !socket._httpMessage?.headersSent && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? MALFORMED);
+  server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
+    if (socket.writable && !answering.get(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? MALFORMED);
     else socket.destroy();
   });
-  // Without this listener Node closes a CONNECT's connection without a word.
+  // Without this listener node:http closes a CONNECT's connection without a word.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, CONNECT, ['Allow', ALLOWED_METHODS]));
-  return server;
+
+  const drain: GatewayServer['drain'] = ({ onStopped, onDrained }) => {
+    if (draining) return;
+    draining = true;
+    setTimeout(() => {
+      const timer = setTimeout(() => {
+        server.closeAllConnections();
+        onDrained(false);
+      }, DRAIN.timeoutMs).unref();
+      stopped = true;
+      server.close(() => {
+        clearTimeout(timer);
+        onDrained(true);
+      });
+      onStopped(open);
+    }, DRAIN.graceMs).unref();
+  };
+  return { server, drain };
 }

@@ -1,10 +1,9 @@
-// The entry of `npm start`. It loads the TypeScript through tsx's require hook, which runs in this
-// thread: no module-loader thread as with `--import tsx` (or the tsx CLI, a process more), so the
-// gateway listens about 0.3 s sooner. Cluster workers start the same way (worker.cjs).
-// A module not yet in tsx's cache (the first start after an install or a change) is compiled by
-// esbuild. By default esbuild keeps a thread and a process of its own alive for that, in the primary
-// and in each worker, for as long as they run: about 75 MB for two workers. With its worker threads
-// off it runs once per module and exits (the first start takes about 0.1 s longer). Workers inherit this.
+// The entry of `npm start`, and of each cluster worker: main.ts loaded through tsx's require hook,
+// which runs in this thread (no module-loader thread as with `--import tsx`, nor a process more as
+// with the tsx CLI), so the gateway listens sooner. A module not yet in tsx's cache (a first start
+// after an install or a change) is compiled by esbuild, which by default keeps a thread and a process
+// alive for the rest of the run, in every worker: about 75 MB. With its worker threads off it runs
+// once per module and exits (a first start takes about 0.1 s longer).
 process.env.ESBUILD_WORKER_THREADS ??= '0';
 require('tsx/cjs');
-require('./start.ts');
+require('./main.ts');

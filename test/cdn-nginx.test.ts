@@ -1,16 +1,11 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { nginxMissing, startNginx, type Nginx } from '../gateway/nginx.ts';
 import { get, SAMPLE } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
-
-const NGINX = '/usr/sbin/nginx';
-const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+import { startGatewayProcess } from './helpers/start.ts';
 
 const freePort = () => new Promise<number>((resolve) => {
   const server = createServer().listen(0, '127.0.0.1', () => {
@@ -18,39 +13,6 @@ const freePort = () => new Promise<number>((resolve) => {
     server.close(() => resolve(port));
   });
 });
-
-/** nginx from Debian's package, serving the built dist with the config the build emitted. */
-async function startNginx(dist: string, origin: number): Promise<{ port: number; stop: () => void }> {
-  assert.ok(existsSync(NGINX) && existsSync(BROTLI_MODULE), 'nginx-light and libnginx-mod-http-brotli-static are installed by .ci/run');
-  const work = mkdtempSync(join(tmpdir(), 'country-nginx-'));
-  const port = await freePort();
-  writeFileSync(join(work, 'keys.conf'), `"Bearer ${TEST_KEY}" ok;\n`);
-  const site = readFileSync(join(dist, 'v1/_cdn/nginx.conf'), 'utf8')
-    .replaceAll('__DIST_ROOT__', dist).replaceAll('__LISTEN__', `127.0.0.1:${port}`)
-    .replaceAll('__KEYS__', join(work, 'keys.conf')).replaceAll('__ORIGIN__', `http://127.0.0.1:${origin}`);
-  writeFileSync(join(work, 'site.conf'), site);
-  for (const temp of ['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(join(work, temp));
-  writeFileSync(join(work, 'nginx.conf'), [
-    `load_module ${BROTLI_MODULE};`,
-    ...(process.getuid?.() === 0 ? ['user root;'] : []),
-    'worker_processes 1;', 'daemon off;', `pid ${work}/nginx.pid;`, `error_log ${work}/error.log warn;`,
-    'events { worker_connections 256; }',
-    'http {', '  access_log off;',
-    ...['body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((temp) => `  ${temp === 'body' ? 'client_body' : temp}_temp_path ${work}/${temp};`),
-    `  include ${work}/site.conf;`, '}',
-  ].join('\n'));
-  const check = spawnSync(NGINX, ['-t', '-p', work, '-c', join(work, 'nginx.conf')], { encoding: 'utf8' });
-  assert.is(check.status, 0, check.stderr);
-  const child: ChildProcess = spawn(NGINX, ['-p', work, '-c', join(work, 'nginx.conf')], { stdio: 'ignore' });
-  const stop = () => { child.kill('SIGQUIT'); rmSync(work, { recursive: true, force: true }); };
-  for (let tries = 0; tries < 100; tries++) {
-    const up = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
-    if (up) return { port, stop };
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  stop();
-  throw new Error(`nginx did not start: ${readFileSync(join(work, 'error.log'), 'utf8')}`);
-}
 
 const AUTH = { Authorization: `Bearer ${TEST_KEY}` };
 const ERRORS: [string, Record<string, string>, string][] = [
@@ -66,19 +28,16 @@ const ERRORS: [string, Record<string, string>, string][] = [
 
 const cdn = suite('nginx config (CDN layout)');
 let gateway: Gateway;
-let nginx: { port: number; stop: () => void };
+let nginx: Nginx & { port: number };
 
 cdn.before(async () => {
+  assert.is(nginxMissing(), undefined, '.ci/run installs nginx-light and libnginx-mod-http-brotli-static');
   gateway = await startGateway();
-  try {
-    nginx = await startNginx(builtDist(), gateway.port);
-  } catch (error) {
-    console.error(error);
-    throw error;
-  }
+  const port = await freePort();
+  nginx = { ...await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 }), port };
 });
 cdn.after(async () => {
-  nginx?.stop();
+  await nginx?.stop();
   await gateway?.close();
 });
 
@@ -88,7 +47,7 @@ for (const [path, headers] of SAMPLE) {
     const [fromGateway, fromNginx] = await Promise.all([gateway.port, nginx.port].map((port) => get(port, path, { ...AUTH, ...headers })));
     assert.is(fromNginx.status, fromGateway.status);
     assert.ok(fromNginx.body.equals(fromGateway.body), 'same body bytes');
-    for (const header of ['etag', 'content-language', 'content-encoding', 'content-type', 'data-release']) {
+    for (const header of ['etag', 'content-language', 'content-encoding', 'content-type', 'cache-control', 'vary', 'data-release']) {
       assert.is(fromNginx.headers[header], fromGateway.headers[header], header);
     }
   });
@@ -112,3 +71,28 @@ for (const [path, headers, code] of ERRORS) {
 }
 
 cdn.run();
+
+// The one command that serves a dist with nginx, as `npm start` serves it with the gateway.
+const command = suite('npm run serve:nginx');
+
+command('should serve the dist on loopback with a generated key it prints, search through a gateway it starts, and stop on SIGTERM', async () => {
+  const port = await freePort();
+  const started = startGatewayProcess({ DIST_DIR: builtDist(), PORT: String(port) }, 'gateway/serve-nginx.ts');
+  try {
+    const [, key] = await started.waitFor(new RegExp(`^ {2}curl -H "Authorization: Bearer ([A-Za-z0-9_-]{43})" http://127\\.0\\.0\\.1:${port}/v1/countries/BR$`, 'm'));
+    const country = await get(port, '/v1/countries/BR', { Authorization: `Bearer ${key}` });
+    assert.is(country.status, 200);
+    assert.is(JSON.parse(country.body.toString()).code, 'BR');
+    assert.is((await get(port, '/v1/countries/search?q=brasil', { Authorization: `Bearer ${key}` })).status, 200);
+    assert.is((await get(port, '/v1/countries/BR', { Authorization: 'Bearer wrong-key-0123456789abcdef' })).status, 401);
+    started.child.kill('SIGTERM');
+    assert.is((await started.exited).code, 0);
+  } finally {
+    if (started.child.exitCode === null) {
+      started.child.kill('SIGTERM');
+      await started.exited;
+    }
+  }
+});
+
+command.run();

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findKey, keysFromList } from '../gateway/keys.ts';
+import { findKey, keysFromList } from '../gateway/auth.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { prng } from './helpers/prng.ts';
 
@@ -34,7 +34,7 @@ comparison.before(async () => {
     return original(a, b);
   };
   syncBuiltinESMExports(); // for a named import of it under an ESM loader, too
-  gateway = await startGateway({ keys: keysFromList([TEST_KEY, ...OTHER_KEYS].join(',')) });
+  gateway = await startGateway({ API_KEYS: [TEST_KEY, ...OTHER_KEYS].join(',') });
 });
 comparison.after(async () => {
   crypto.timingSafeEqual = original;

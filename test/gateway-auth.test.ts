@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { digestOf, findKey, keysFromFile, keysFromList } from '../gateway/keys.ts';
+import { digestOf, findKey, keysFromFile, keysFromList } from '../gateway/auth.ts';
+import { loggablePath } from '../gateway/request-log.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 
 const CHALLENGE = 'Bearer realm="country-reference"';
@@ -59,23 +63,48 @@ auth('should let GET and HEAD /healthz and OPTIONS through without a key', async
   assert.is((await gateway.request('/v1/countries', { key: null, method: 'OPTIONS' })).status, 204);
 });
 
-auth('should never echo a key in a response or write one to the log', async () => {
+auth('should never echo a key in a response or write one to the log, wherever it was pasted', async () => {
   const wrong = 'a-wrong-but-plausible-key-4242';
+  // Standard base64 keys hold `/`: pasted into a path, each piece is short.
+  const slashed = 'kT8/Zq2+w9/Xb7p/L0aQ==';
   const replies = [
     await gateway.request('/v1/countries/BR', { key: wrong }),
     await gateway.request('/v1/countries/BR', { key: null, headers: { Authorization: `Basic ${wrong}` } }),
     await gateway.request('/v1/countries/ZZ'),
     await gateway.request(`/v1/countries/search?q=${TEST_KEY}&locale=${wrong}`),
     await gateway.request(`/v1/countries/${TEST_KEY}`),
+    await gateway.request(`/v1/countries/${slashed}`),
+    await gateway.request(`/v1/${slashed}`),
+    await gateway.request(`/${slashed}/v1/countries`),
+    await gateway.request(`/v1/subdivisions/BR/${slashed}`),
   ];
   for (const reply of replies) {
     const text = reply.body.toString() + JSON.stringify(reply.headers);
-    assert.not.ok(text.includes(wrong) || text.includes(TEST_KEY));
+    assert.not.ok(text.includes(wrong) || text.includes(TEST_KEY) || text.includes(slashed));
   }
   const log = gateway.logs.join('\n');
   assert.ok(log.includes('/v1/countries/BR 401'));
-  assert.not.ok(log.includes(wrong) || log.includes(TEST_KEY), log);
+  for (const piece of [wrong, TEST_KEY, ...slashed.split('/')]) assert.not.ok(log.includes(piece), `${piece} in\n${log}`);
 });
+
+// [URL as received, as logged]: the API's own words and short codes are shown; the rest of a path as
+// long as the shortest key, and every query value but short locale, view and limit ones, are not.
+const LOGGED: [string, string][] = [
+  ['/v1/countries/BR', '/v1/countries/BR'],
+  ['/v1/subdivisions/BR/BR-SP?locale=pt-PT', '/v1/subdivisions/BR/BR-SP?locale=pt-PT'],
+  ['/v1/countries/search?q=brazil&limit=5', '/v1/countries/search?q=…&limit=5'],
+  ['/healthz', '/healthz'],
+  ['/v1/countries/0123456789abcdefXYZ', '/v1/countries/…'],
+  ['/v1/countries/kT8/Zq2+w9/Xb7p/L0aQ==', '/v1/countries/…'],
+  ['/v1/kT8/Zq2+w9/Xb7p/L0aQ==', '/v1/…'],
+  ['/kT8/Zq2+w9/Xb7p/L0aQ==/v1/countries', '/…'],
+  ['/v1/countries/BR?api_key=0123456789abcdef', '/v1/countries/BR?api_key=…'],
+  ['/v1/countries?0123456789abcdef0123', '/v1/countries?…'],
+  ['/v1/countries?locale=0123456789abcdef0123', '/v1/countries?locale=…'],
+];
+for (const [url, logged] of LOGGED) {
+  auth(`should log ${url} as ${logged}`, () => assert.is(loggablePath(url), logged));
+}
 
 auth('should check each request on a kept-alive connection, whatever the one before it sent', async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
@@ -103,23 +132,55 @@ auth('should check each request on a kept-alive connection, whatever the one bef
 
 auth.run();
 
-// Keys from a file of SHA-256 digests: the gateway holds no secret, and names the key in its log.
+// Keys from a file of SHA-256 digests: the gateway holds no secret, names the key in its log, and
+// reads the file again when asked (SIGHUP) or when it changes (the watch of WATCH_DIST_MS).
 const keysFile = suite('API_KEYS_FILE keys');
 const mobileKey = 'mobile-app-key-0123456789abcdef';
 const webKey = 'web-app-key-0123456789abcdef';
+const hex = (key: string) => createHash('sha256').update(key).digest('hex');
+let scratch: string;
+let keysPath: string;
 keysFile.before(async () => {
-  const hex = (key: string) => createHash('sha256').update(key).digest('hex');
-  const text = `# issued 2025-01\n${hex(mobileKey)}  mobile app\n\n${hex(webKey).toUpperCase()} web # upper-case hex is fine\n`;
-  gateway = await startGateway({ keys: keysFromFile(text, 'keys.txt') });
+  scratch = mkdtempSync(join(tmpdir(), 'country-keys-'));
+  keysPath = join(scratch, 'keys.txt');
+  writeFileSync(keysPath, `# issued 2025-01\n${hex(mobileKey)}  mobile app\n\n${hex(webKey).toUpperCase()} web # upper-case hex is fine\n`);
+  gateway = await startGateway({ API_KEYS: '', API_KEYS_FILE: keysPath });
 });
-keysFile.after(() => gateway.close());
+keysFile.after(async () => {
+  await gateway.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+const status = async (key: string) => (await gateway.request('/v1/countries/BR', { key })).status;
 
 keysFile('should accept each key whose digest is listed, and log its name', async () => {
-  assert.is((await gateway.request('/v1/countries/BR', { key: mobileKey })).status, 200);
-  assert.is((await gateway.request('/v1/countries/BR', { key: webKey })).status, 200);
-  assert.is((await gateway.request('/v1/countries/BR', { key: TEST_KEY })).status, 401);
+  assert.is(await status(mobileKey), 200);
+  assert.is(await status(webKey), 200);
+  assert.is(await status(TEST_KEY), 401);
   assert.ok(gateway.logs.some((line) => line.endsWith('key=mobile app')), gateway.logs.join('\n'));
   assert.ok(gateway.logs.some((line) => line.endsWith('key=web')));
+});
+
+keysFile('should revoke and add keys on a reload, and keep the keys in force when the file is wrong', async () => {
+  writeFileSync(keysPath, `${hex(webKey)} web\n${hex(TEST_KEY)} test\n`);
+  await gateway.serving.reload('SIGHUP', true);
+  assert.equal([await status(mobileKey), await status(webKey), await status(TEST_KEY)], [401, 200, 200]);
+  assert.match(gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!, /^keys: 2 in force \(was 2\), read from .*keys\.txt$/);
+  for (const wrong of ['not a digest\n', '# none left\n']) {
+    writeFileSync(keysPath, wrong);
+    await gateway.serving.reload('SIGHUP', true);
+    assert.match(gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!, /^keys: kept the 2 in force: .*keys\.txt (line 1: expected a SHA-256 digest|lists no keys)/);
+    assert.equal([await status(webKey), await status(TEST_KEY)], [200, 200]);
+  }
+});
+
+keysFile('should read the file again on the watch only once it has changed', async () => {
+  const before = gateway.logs.filter((line) => line.startsWith('keys:')).length;
+  await gateway.serving.reload('manifest.json changed');
+  assert.is(gateway.logs.filter((line) => line.startsWith('keys:')).length, before, 'unchanged: not read');
+  writeFileSync(keysPath, `${hex(mobileKey)} mobile\n`);
+  await gateway.serving.reload('manifest.json changed');
+  assert.equal([await status(mobileKey), await status(webKey)], [200, 401]);
 });
 
 keysFile.run();

@@ -46,7 +46,7 @@ anyOrigin('should answer a plain OPTIONS with 204 and Allow', async () => {
 anyOrigin.run();
 
 const listed = suite('cors (CORS_ORIGINS list)');
-listed.before(async () => { gateway = await startGateway({ corsOrigins: [ORIGIN, 'http://localhost:5173'] }); });
+listed.before(async () => { gateway = await startGateway({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` }); });
 listed.after(() => gateway.close());
 
 listed('should echo an allowed origin and vary on Origin', async () => {

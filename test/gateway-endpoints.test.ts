@@ -1,6 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { distFile, rawManifest, startGateway, type Gateway } from './helpers/gateway.ts';
+import { distFile, rawManifest, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { exchange } from './helpers/raw-http.ts';
 
 const COUNTRIES = ['BR', 'US', 'GB', 'JP', 'XK', 'AE'];
 const SHAPES: Record<string, (body: any, code: string) => void> = {
@@ -79,7 +80,7 @@ endpoints('should list every country, XK included, as compact items', async () =
   assert.is(list.count, list.countries.length);
   assert.is(list.locale, 'en');
   assert.ok(list.countries.some((item: any) => item.code === 'XK'));
-  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'official_name', 'flag']);
+  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'official_name', 'calling_code', 'flag']);
 });
 
 endpoints('should give AE a null postal code and XK an empty subdivision list', async () => {
@@ -150,6 +151,27 @@ for (const [path, code] of NOT_FOUND) {
   });
 }
 codes.run();
+
+// RFC 9112 3.2.2: a server must accept the absolute form of a request target (what clients send to
+// a proxy) and answer it as the origin form; its authority is this server, whatever Host says.
+const ABSOLUTE: [target: string, status: number, file?: string][] = [
+  ['http://api.example/v1/countries/BR', 200, 'v1/countries/BR.json'],
+  ['HTTPS://api.example:8443/v1/phone/br?x=1', 200, 'v1/phone/BR.json'],
+  ['http://api.example/v1/countries?locale=de&view=full', 200, 'v1/_locale/de/countries.full.json'],
+  ['http://api.example', 404],
+  ['http://api.example/v1/countries/ZZ', 404],
+];
+const absolute = suite('absolute-form request targets');
+absolute.before(async () => { gateway = await startGateway(); });
+absolute.after(() => gateway.close());
+for (const [target, status, file] of ABSOLUTE) {
+  absolute(`should answer GET ${target} as its origin form: ${status}`, async () => {
+    const [reply] = await exchange(gateway.port, `GET ${target} HTTP/1.1\r\nHost: elsewhere\r\nAuthorization: Bearer ${TEST_KEY}\r\n\r\n`);
+    assert.is(reply.status, status, reply.head);
+    if (file) assert.ok(reply.body.equals(distFile(file)));
+  });
+}
+absolute.run();
 
 // The build lists, for every file, the requests it answers directly: the gateway must agree on each.
 const declared = suite('manifest requests');

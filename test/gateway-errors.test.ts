@@ -1,10 +1,12 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { PROBLEM_STATUS } from '../gateway/problem.ts';
-import { startGateway, testDist, type Gateway, type RequestOptions } from './helpers/gateway.ts';
+import { builtDist } from './helpers/dist.ts';
+import { startGateway, type Gateway, type RequestOptions } from './helpers/gateway.ts';
 
 // One request provoking each code of DESIGN.md section 4 (internal_error has its own suite below).
 const PROVOKE: [code: string, path: string, options?: RequestOptions][] = [
@@ -61,7 +63,7 @@ errors('should not reflect odd path input in a detail', async () => {
   assert.not.match(reply.body.toString(), 'script');
 });
 
-// The gateway remembers what a URL came to and answers it again without routing: the same answer each time.
+// The same request gets the same answer each time, to GET and to HEAD.
 const REPEATED = ['/v1/countries/ZZ', '/v1/countries?view=huge', '/v1/countries/BR?locale=%zz', '/v1/subdivisions/BR/XX', '/v2/countries', '/v1/countries/BR'];
 for (const path of REPEATED) {
   errors(`should answer ${path} the same the second and third time, to GET and HEAD`, async () => {
@@ -80,21 +82,22 @@ for (const path of REPEATED) {
 
 errors.run();
 
-// A dist whose files vanish after start: the gateway answers 500 internal_error, logs the cause, and keeps serving.
+// A dist whose files are damaged after start (VERIFY_DIST aside): the gateway answers 500
+// internal_error, logs the cause, and keeps serving.
 const internal = suite('internal_error');
-let emptyDir: string;
+let scratch: string;
 internal.before(async () => {
-  const dist = testDist();
-  emptyDir = mkdtempSync(join(tmpdir(), 'country-broken-dist-'));
-  mkdirSync(join(emptyDir, 'v1', '_search'), { recursive: true });
-  copyFileSync(join(dist.dir, dist.searchIndex), join(emptyDir, dist.searchIndex));
-  mkdirSync(join(emptyDir, 'v1', 'phone'));
-  writeFileSync(join(emptyDir, 'v1', 'phone', 'BR.json'), '{"truncated":');
-  gateway = await startGateway({ dist: { ...dist, dir: emptyDir } });
+  scratch = mkdtempSync(join(tmpdir(), 'country-broken-dist-'));
+  const dist = join(scratch, 'dist');
+  execFileSync('cp', ['-al', builtDist(), dist]); // hard links: a whole copy in a second
+  unlinkSync(join(dist, 'v1/countries/BR.json'));
+  unlinkSync(join(dist, 'v1/phone/BR.json')); // not written through the hard link
+  writeFileSync(join(dist, 'v1/phone/BR.json'), '{"truncated":');
+  gateway = await startGateway({ DIST_DIR: dist });
 });
 internal.after(async () => {
   await gateway.close();
-  rmSync(emptyDir, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 for (const [what, path] of [['a missing file', '/v1/countries/BR'], ['a file whose size differs from the manifest', '/v1/phone/BR']]) {

@@ -170,6 +170,63 @@ for (const [what, damage, refusal] of DAMAGES) {
 
 refused.run();
 
+// Keys come and go with the keys file: read again on SIGHUP (passed on to every worker) or when the
+// watch sees it changed, while requests keep coming; none is dropped, each is judged by the keys in force.
+const KEY_RELOADS = [
+  { workers: 2, how: 'SIGHUP to the primary', env: { WATCH_DIST_MS: '0' }, signal: true },
+  { workers: 1, how: 'the watch', env: { WATCH_DIST_MS: '200' }, signal: false },
+];
+for (const { workers, how, env, signal } of KEY_RELOADS) {
+  const keys = suite(`keys reload (WORKERS=${workers}, ${how})`);
+  keys('should add and revoke keys under load without dropping a request', () => withScratchGateway(async (scratchDist, start) => {
+    const [oldKey, newKey] = ['old-key-0123456789abcdefgh', 'new-key-0123456789abcdefgh'];
+    const keysFile = join(dirname(scratchDist), 'keys.txt');
+    const writeKeys = (...listed: string[]) => writeFileSync(`${keysFile}.new`, listed.map((key) => `${sha256(Buffer.from(key))} ${key.slice(0, 3)}\n`).join(''));
+    const swapKeys = () => renameSync(`${keysFile}.new`, keysFile); // as an editor or a deploy replaces it: whole
+    writeKeys(oldKey);
+    swapKeys();
+    const started = start({ API_KEYS_FILE: keysFile, DIST_DIR: builtDist(), WORKERS: String(workers), VERIFY_DIST: 'off', ...env });
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const statuses = new Map<string, number[]>([[oldKey, []], [newKey, []]]);
+    const failures: string[] = [];
+    const load = runLoad({
+      port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 60_000,
+      next: (index) => ({ path: index % 3 ? '/v1/countries/BR' : '/v1/countries?locale=de', headers: { Authorization: `Bearer ${index % 2 ? oldKey : newKey}` } }),
+      onResult: ({ target, status, error }) => {
+        statuses.get(target.headers!.Authorization.slice(7))!.push(status);
+        if (status !== 200 && status !== 401) failures.push(`${status} ${error ?? ''}`);
+      },
+    });
+    const reloaded = async (times: number) => {
+      if (signal) started.child.kill('SIGHUP');
+      await seen(started, /keys: \d+ in force/, times);
+      const marks = new Map([...statuses].map(([key, list]) => [key, list.length]));
+      while ([...statuses].some(([key, list]) => list.length < marks.get(key)! + 50)) await new Promise((resolve) => setTimeout(resolve, 20));
+      return marks;
+    };
+    try {
+      while (statuses.get(oldKey)!.length < 100) await new Promise((resolve) => setTimeout(resolve, 20));
+      writeKeys(oldKey, newKey);
+      swapKeys();
+      const added = await reloaded(workers);
+      writeKeys(newKey);
+      swapKeys();
+      const revoked = await reloaded(2 * workers);
+      // Past the requests that were on their way when the reload was seen.
+      const after = (key: string, marks: Map<string, number>) => new Set(statuses.get(key)!.slice(marks.get(key)! + 8));
+      assert.equal(new Set(statuses.get(oldKey)!.slice(0, added.get(oldKey))), new Set([200]));
+      assert.equal(new Set(statuses.get(newKey)!.slice(0, 50)), new Set([401]));
+      assert.equal(after(newKey, added), new Set([200]));
+      assert.equal(after(oldKey, revoked), new Set([401]));
+    } finally {
+      load.stop();
+      await load.done;
+    }
+    assert.equal(failures, []);
+  }));
+  keys.run();
+}
+
 // LiveDist itself, in this process: when it opens a dist again, and when it does not.
 const live = suite('LiveDist');
 let scratch: string;
@@ -179,14 +236,14 @@ live.before(() => {
 });
 live.after(() => rmSync(scratch, { recursive: true, force: true }));
 
-function openLive(): { dist: LiveDist; opened: string[]; lines: string[] } {
+function openLive(dir = join(scratch, 'dist')): { dist: LiveDist; opened: string[]; lines: string[] } {
   const opened: string[] = [];
   const lines: string[] = [];
   const dist = new LiveDist({
-    dir: join(scratch, 'dist'), verify: 'off', log: (line) => lines.push(line),
+    dir, verify: 'off', log: (line) => lines.push(line),
     createApp: (opening) => {
-      opened.push(opening.release.id);
-      return { handle: () => {} };
+      opened.push(opening.release);
+      return () => {};
     },
   });
   return { dist, opened, lines };
@@ -215,6 +272,21 @@ live('should read through the directory it opened, and keep it when the manifest
   assert.is(dist.dist.dir, pinned);
   await dist.reload('SIGHUP', true);
   assert.is(lines.length, 2, 'and again when forced');
+});
+
+live('should say nothing when the watch finds no manifest for a moment (mid-swap), and say why when a reload is forced', async () => {
+  nextRelease(builtDist(), join(scratch, 'swapping'), 'first', () => false);
+  const { dist, lines } = openLive(join(scratch, 'swapping'));
+  const manifest = join(scratch, 'swapping', 'manifest.json');
+  renameSync(manifest, `${manifest}.away`);
+  try {
+    await dist.reload('manifest.json changed');
+    assert.equal(lines, []);
+    await dist.reload('SIGHUP', true);
+    assert.match(lines[0], /reload \(SIGHUP\): kept release \S+: .*manifest\.json: ENOENT/);
+  } finally {
+    renameSync(`${manifest}.away`, manifest);
+  }
 });
 
 live.run();

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lookupLocale, normalizeTag } from '../gateway/locale.ts';
+import { lookupLocale, normalizeTag } from '../gateway/params.ts';
 import { distFile, startGateway, testDist, type Gateway } from './helpers/gateway.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
@@ -47,7 +47,7 @@ rules('should return compact items without view or with view=compact, full ones 
   const compact = await gateway.request('/v1/countries');
   assert.ok((await gateway.request('/v1/countries?view=compact')).body.equals(compact.body));
   const item = compact.json().countries[0];
-  assert.equal(Object.keys(item), ['code', 'name', 'official_name', 'flag']);
+  assert.equal(Object.keys(item), ['code', 'name', 'official_name', 'calling_code', 'flag']);
   const full = await gateway.request('/v1/countries?view=full');
   assert.ok(full.body.equals(distFile('v1/countries.full.json')));
   const fullItem = full.json().countries[0];

@@ -2,12 +2,15 @@
  * dist/manifest.json: what the gateway (or anyone holding a copy of dist) needs to answer requests
  * without build/: the release, the supported locales and their fallbacks, request aliases for locales
  * and country codes, the search index's path, and every file with its size, SHA-256 and requests.
+ * Its format, and the columns derived from it, are defined in gateway/manifest.ts, which reads them too.
  */
 import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import {
+  COLUMNS_FILE, MANIFEST_FILE, MANIFEST_VERSION, manifestColumns, type Manifest, type ManifestFile,
+} from '../../gateway/manifest.ts';
+import { canonicalJson, writeAtomically } from '../lib/canonical-json.ts';
 import type { Datasets } from '../validate/validate-data.ts';
-import type { ManifestFile } from './writer.ts';
-
-export const MANIFEST_VERSION = 1;
 
 /** Lower-case alpha-2, alpha-3 and numeric codes -> canonical alpha-2. */
 export function countryAliases(data: Datasets): Record<string, string> {
@@ -54,7 +57,7 @@ export function apiIndex(data: Datasets, release: Release) {
   };
 }
 
-export function buildManifest(options: { data: Datasets; release: Release; files: Record<string, ManifestFile>; searchIndex: string }) {
+export function buildManifest(options: { data: Datasets; release: Release; files: Record<string, ManifestFile>; searchIndex: string }): Manifest {
   const { data } = options;
   return {
     manifest_version: MANIFEST_VERSION,
@@ -74,4 +77,12 @@ export function buildManifest(options: { data: Datasets; release: Release; files
     search_index: options.searchIndex,
     files: options.files,
   };
+}
+
+/** Writes manifest.json and its columns into `dir`, canonically; returns the manifest's size in bytes. */
+export function writeManifest(dir: string, manifest: Manifest): number {
+  const manifestText = canonicalJson(manifest);
+  writeAtomically(join(dir, MANIFEST_FILE), manifestText);
+  writeAtomically(join(dir, COLUMNS_FILE), canonicalJson(manifestColumns(manifest, manifestText)));
+  return Buffer.byteLength(manifestText);
 }

@@ -1,8 +1,11 @@
 /**
  * A CDN-ready nginx configuration for a built dist (written to dist as v1/_cdn/nginx.conf): the same
- * URLs, query variants (locale with RFC 4647 lookup and fallback chains, view), ETags and precompressed
- * copies as the gateway, behind the same bearer keys. Include it in nginx's http {} block after
- * replacing the placeholders; search needs the index in memory, so it is proxied to a gateway.
+ * URLs, query variants (locale with RFC 4647 lookup and fallback chains, view), ETags, caching headers
+ * and precompressed copies as the gateway, behind the same bearer keys. `npm run serve:nginx` runs it
+ * (gateway/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
+ * needs the index in memory, so it is proxied to a gateway. Answers are `Cache-Control: private`, as
+ * the gateway's: a shared cache must not hand a keyed answer to a caller without the key (RFC 9111
+ * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README).
  * Limits: subdivision codes must be given in canonical form (BR-SP), and CORS is left to the CDN.
  */
 import type { Datasets } from '../validate/validate-data.ts';
@@ -141,7 +144,7 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     '    gzip_static on;',
     '    brotli_static on;',
     '    add_header ETag $cr_etag;',
-    `    add_header Cache-Control "public, max-age=${maxAge}";`,
+    `    add_header Cache-Control "private, max-age=${maxAge}";`,
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
     `    add_header Data-Release ${release} always;`,

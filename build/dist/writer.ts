@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { ManifestFile } from '../../gateway/manifest.ts';
 
 const COMPRESS_AT_LEAST = 256; // smaller bodies never win back the header bytes a Content-Encoding costs
 const LARGE = 64 * 1024;
@@ -27,13 +28,7 @@ function brotliOptions(size: number) {
   };
 }
 
-export interface ManifestFile {
-  bytes: number;
-  sha256: string;
-  content_language: string | null;
-  requests: string[];
-  encodings: { br?: number; gzip?: number };
-}
+export type { ManifestFile };
 
 export interface WriteOptions { requests: string[]; contentLanguage?: string | null }
 

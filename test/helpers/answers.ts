@@ -24,4 +24,6 @@ export const SAMPLE: [string, Record<string, string>][] = [
   ['/v1/countries/search?q=alemanha', {}],
   ['/v1/countries/BR', { 'Accept-Encoding': 'br' }], ['/v1/countries', { 'Accept-Encoding': 'gzip' }],
   ['/v1/countries?view=full&locale=fr', { 'Accept-Encoding': 'br, gzip' }],
+  // Absolute-form (RFC 9112 3.2.2), as a client talking to a proxy sends it.
+  ['http://api.example/v1/countries/JP?locale=fr', {}],
 ];

@@ -1,16 +1,14 @@
 /**
- * The real gateway on the real built dist, listening on 127.0.0.1 on a free port, and a plain HTTP
- * client for it (node:http, so nothing is decompressed or added behind the test's back).
+ * The gateway as production starts it (gateway/serve.ts, with the configuration gateway/config.ts
+ * reads from an environment), on the real built dist, listening on 127.0.0.1 on a free port; and a
+ * plain HTTP client for it (node:http, so nothing is decompressed or added behind the test's back).
  */
 import { readFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
-import { createApp, type GatewayOptions } from '../../gateway/app.ts';
+import { readConfig } from '../../gateway/config.ts';
 import { openDist, type Dist } from '../../gateway/dist.ts';
-import { keysFromList } from '../../gateway/keys.ts';
-import { fastPath, type Answerer } from '../../gateway/fast-path.ts';
-import { createGatewayServer, SERVER_DEFAULTS, type ServerOptions } from '../../gateway/server.ts';
+import { serve, type Gateway as Serving } from '../../gateway/serve.ts';
 import { builtDist } from './dist.ts';
 
 export const TEST_KEY = 'test-key-0123456789-abcdefghij';
@@ -42,35 +40,24 @@ export interface RequestOptions {
 
 export interface Gateway {
   port: number;
+  /** Every line the gateway logged (requests, errors, reloads), in order. */
   logs: string[];
+  serving: Serving;
   request: (path: string, options?: RequestOptions) => Promise<Reply>;
-  /** How many requests the fast path has answered. */
-  fastAnswered: () => number;
   close: () => Promise<void>;
 }
 
 /**
- * `server`: the HTTP server's own options (timeouts), as serve.ts passes them. The fast path answers
- * what it can, as in serve.ts, unless `fastPath` is false (node:http and the app answer everything).
+ * Serves the test dist with TEST_KEY in one process, the watch off, a reload not checking files;
+ * `env` is added to (and overrides) that environment, as it would be given to `npm start`.
  */
-export async function startGateway(
-  { server: serverOptions, fastPath: withFastPath = true, ...options }: Partial<GatewayOptions> & { server?: ServerOptions; fastPath?: boolean } = {},
-): Promise<Gateway> {
+export async function startGateway(env: Record<string, string> = {}): Promise<Gateway> {
+  const defaults = { API_KEYS: TEST_KEY, DIST_DIR: builtDist(), PORT: '0', WORKERS: '1', WATCH_DIST_MS: '0', VERIFY_DIST: 'off' };
+  const { config, problems } = readConfig({ ...defaults, ...env }, builtDist());
+  if (problems.length > 0) throw new Error(problems.join('\n'));
   const logs: string[] = [];
-  const dist = options.dist ?? testDist();
-  const app = createApp({ dist, keys: keysFromList(TEST_KEY), log: (line) => logs.push(line), ...options });
-  // The server serve.ts listens with; polka's handler is called with (req, res) only, as there.
-  const server = createGatewayServer({ headers: () => ['Data-Release', dist.release.id], ...serverOptions });
-  server.on('request', app.handler as unknown as RequestListener);
-  let fastAnswered = 0;
-  const answer: Answerer = (request, connection) => {
-    const found = app.answer(request, connection);
-    if (found) fastAnswered++;
-    return found;
-  };
-  const fast = withFastPath ? fastPath(server, { ...SERVER_DEFAULTS, ...serverOptions, answer }) : undefined;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const serving = await serve(config, { log: (line) => logs.push(line), say: (line) => logs.push(line) });
+  const { port } = serving.address;
 
   const request = (path: string, { method = 'GET', headers = {}, key = TEST_KEY }: RequestOptions = {}) =>
     new Promise<Reply>((resolve, reject) => {
@@ -85,10 +72,5 @@ export async function startGateway(
       }).on('error', reject).end();
     });
 
-  const close = () => new Promise<void>((resolve) => {
-    server.closeAllConnections();
-    fast?.closeAllConnections();
-    server.close(() => resolve());
-  });
-  return { port, logs, request, close, fastAnswered: () => fastAnswered };
+  return { port, logs, serving, request, close: serving.close };
 }

@@ -2,8 +2,9 @@
  * A small dist written by the build's own writer and manifest code, for tests that need a dist in a
  * second rather than the real one: a response per path, those of 256 bytes or more with .br/.gz copies.
  */
-import { writeManifest } from '../../build/dist/manifest-columns.ts';
+import { writeManifest } from '../../build/dist/manifest.ts';
 import { DistWriter, sortedFiles } from '../../build/dist/writer.ts';
+import type { Manifest } from '../../gateway/manifest.ts';
 
 export const SMALL_BODIES: Record<string, unknown> = {
   'v1/countries/BR.json': { code: 'BR', name: 'Brazil', note: 'Brazil '.repeat(60) },
@@ -14,7 +15,11 @@ export const SMALL_BODIES: Record<string, unknown> = {
 export function smallDist(dir: string, bodies = SMALL_BODIES, release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' }): any {
   const writer = new DistWriter(dir);
   for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`] });
-  const manifest = { manifest_version: 1, release, files: sortedFiles(writer.files) };
+  const manifest: Manifest = {
+    manifest_version: 1, api_version: 'v1', release: { ...release, data_sha256: '0'.repeat(64) }, upstreams: [], default_locale: 'en',
+    locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {}, country_aliases: { br: 'BR', pt: 'PT' },
+    search_index: 'v1/countries/PT.json', files: sortedFiles(writer.files),
+  };
   writeManifest(dir, manifest);
   return manifest;
 }

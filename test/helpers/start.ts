@@ -1,6 +1,7 @@
 /**
- * `gateway/start.ts` as a child process, the way `npm start` runs it, with exactly the environment
- * a test gives (plus PATH), and ways to wait for its output and its exit.
+ * The gateway as a child process, the way `npm start` runs it (gateway/start.cjs), or another entry
+ * (`npm run serve:nginx`: gateway/serve-nginx.ts, under tsx), with exactly the environment a test
+ * gives (plus PATH), and ways to wait for its output and its exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -14,8 +15,9 @@ export interface Started {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-export function startGatewayProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [join(ROOT, 'gateway', 'start.cjs')], {
+export function startGatewayProcess(env: Record<string, string>, entry = 'gateway/start.cjs'): Started {
+  const args = entry.endsWith('.ts') ? ['--import', 'tsx', join(ROOT, entry)] : [join(ROOT, entry)];
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { PATH: process.env.PATH!, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,7 +1,7 @@
 /**
  * npm run soak [-- --seconds 60 --connections 16 --workers N --dist DIR --seed 1 --rss-growth 10 --reload 0]
  *
- * Starts the gateway as `npm start` does (gateway/start.ts, building dist first when stale), runs a
+ * Starts the gateway as `npm start` does (gateway/start.cjs, building dist first when stale), runs a
  * mixed load (mix.ts) for a set time, and reports requests, failures, latency and the memory (RSS) of
  * the gateway's processes after a warm-up and at the end. `--reload S` sends SIGHUP every S seconds
  * (the same dist is opened, verified and swapped in again: a reload must lose nothing, nor keep memory). Exits 1 on any failed request, on memory
