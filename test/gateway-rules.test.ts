@@ -52,7 +52,7 @@ rules('should return compact items without view or with view=compact, full ones 
   assert.ok(full.body.equals(distFile('v1/countries.full.json')));
   const fullItem = full.json().countries[0];
   for (const field of ['translations', 'calling_code', 'region']) assert.ok(field in fullItem, field);
-  assert.equal(fullItem.name, { common: item.name, official: item.official_name });
+  assert.equal(fullItem.name, { common: item.name, official: item.official_name, iso_short: fullItem.name.iso_short });
 });
 
 rules('should localize the full list too', async () => {

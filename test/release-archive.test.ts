@@ -105,7 +105,8 @@ unpack.after(async () => {
 unpack('should give back the packed dist byte for byte, which npm run verify accepts', async () => {
   const result = await script('unpack-dist', [await realArchive(), mirror]);
   assert.is(result.code, 0, result.stderr);
-  assert.match(result.stdout, /75,?\d{3} files/);
+  const files = Object.keys(JSON.parse(readFileSync(join(builtDist(), 'manifest.json'), 'utf8')).files).length;
+  assert.match(result.stdout, ` ${files} files `);
   const differences = await run('diff', ['-r', '-q', builtDist(), mirror]).then(() => '', (error) => error.stdout as string);
   assert.is(differences, '');
   const verify = await run('npm', ['run', '--silent', 'verify', '--', mirror], { cwd: ROOT });
