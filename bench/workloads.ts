@@ -40,10 +40,10 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
 
   const index = JSON.parse(read(dist.searchIndex).toString('utf8'));
   const english = JSON.parse(read('v1/countries.json').toString('utf8'));
-  const items = new Map(english.countries.map((item: { code: string }) => [item.code, item]));
+  const items = new Map<string, { name: string }>(english.countries.map((item: { code: string; name: string }) => [item.code, item]));
   const query = 'germny';
-  const found = new CountrySearch(index).find(query, 20).map((code) => items.get(code));
-  const searchBody = Buffer.from(JSON.stringify({ query, count: found.length, locale: english.locale, countries: found }));
+  const found = new CountrySearch(index).find(query, { languages: ['en'], displayed: (code) => items.get(code)?.name, collator: new Intl.Collator('en') });
+  const searchBody = Buffer.from(JSON.stringify({ query, count: found.length, locale: english.locale, countries: found.slice(0, 20).map((code) => items.get(code)) }));
 
   const list: Workload[] = [
     { name: SMALL, path: '/v1/countries/BR', headers: {}, validKey: true, status: 200, ...fileKey(small) },

@@ -1,114 +1,155 @@
 /**
- * Country search over dist's search index, held in memory. Names in the index are already normalized
- * (NFKD, marks removed, lower case, non-alphanumeric runs as one space); the query is normalized the
- * same way. Each country ranks by its best match, a common name before an official or alternative one
- * matched the same way, then by English name.
+ * Country search over dist's search index (its format is defined here; the build imports it to write
+ * the index). A country ranks by its best match: first the language of the matched name (the reader's
+ * language, then English, then any other), then the kind of match (exact code, exact name, name prefix,
+ * word prefix, substring, one typo), then whether the name is the one the reader sees in the list;
+ * ties go by that name, collated for the reader's locale.
  */
 
-const NEAR_MISS_MIN_LENGTH = 4;
+export const NORMALIZATION = 'NFKD, combining marks removed, lower case, ø æ œ ß ł đ ð þ ı spelled out in Latin letters, every run of non-letters/digits as one space, trimmed';
 
-interface IndexEntry {
-  code: string;
-  codes: string[];
-  english: string;
-  /** Common names only (absent in dists built before it existed: then every name counts as common). */
-  common?: string[];
-  names: string[];
-}
-
-interface Candidate {
-  code: string;
-  codes: string[];
-  /** Common names of the country, each between newlines. */
-  common: string;
-  /** Every name of the country, each between newlines. */
-  names: string;
-}
-
-const NEAR_MISS_RANK = 10;
+/** Letters NFKD leaves whole, written as a person without them on the keyboard types them. */
+const FOLDED: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
 
 export function normalize(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+    .replace(/[øæœßłđðþı]/g, (letter) => FOLDED[letter])
+    .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
 }
 
-/** True when b[j..] equals a[i..]. */
-function sameTail(a: string, i: number, b: string, j: number): boolean {
-  if (a.length - i !== b.length - j) return false;
-  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
-  return true;
+/** One country in the index: its codes (lower case) and every name it has, normalized, with the languages that use it. */
+export interface SearchIndexEntry {
+  code: string;
+  codes: string[];
+  /** Normalized name -> base language subtags (`de`, `fo`) of the locales or sources that give it. */
+  names: Record<string, string[]>;
+  /** Names whose letters carry marks, in lower case with their marks (`ísland`): typed with its marks, a name is the reader's. */
+  marked: string[];
 }
+
+/** A name as typed with its marks kept: lower case, NFC, white space folded. */
+export function lowerWithMarks(text: string): string {
+  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+export interface SearchIndex {
+  normalization: string;
+  ranking: string[];
+  countries: SearchIndexEntry[];
+}
+
+export const RANKING = [
+  'language of the matched name: the reader\'s (locale and fallbacks, or any name matched with the marks the query was typed with), English, any other',
+  'kind of match: exact code, exact name, name prefix, word prefix, substring, one typo (4 characters or more)',
+  'the name the reader sees in the list before any other name',
+  'ties: the name the reader sees, collated for the locale, then the code',
+];
+
+export interface SearchOptions {
+  /** Base languages of the reader's locale and its fallbacks (`['pt']` for pt-PT; `['en']` for English). */
+  languages: string[];
+  /** The name each country has in the reader's list (normalized lookups and the tie-break use it). */
+  displayed: (code: string) => string | undefined;
+  collator: Intl.Collator;
+}
+
+const TYPO_MIN_LENGTH = 4;
+const KIND = { code: 0, exact: 1, prefix: 2, wordPrefix: 3, substring: 4, typo: 5 } as const;
 
 /** True when `a` becomes `b` by at most one insertion, deletion, substitution or swap of adjacent characters. */
 export function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
-  while (i < a.length && i < b.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  if (a.length > b.length) return sameTail(a, i + 1, b, i);
-  if (a.length < b.length) return sameTail(a, i, b, i + 1);
-  if (i === a.length || sameTail(a, i + 1, b, i + 1)) return true;
-  return a[i] === b[i + 1] && a[i + 1] === b[i] && sameTail(a, i + 2, b, i + 2);
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length !== b.length) return (a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1));
+  if (i === a.length || a.slice(i + 1) === b.slice(i + 1)) return true;
+  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
-/** 1 exact name, 2 name prefix, 3 word prefix, 4 substring, or -1. */
-function matchOf(names: string, query: string): number {
-  if (names.includes(`\n${query}\n`)) return 1;
-  if (names.includes(`\n${query}`)) return 2;
-  if (names.includes(` ${query}`)) return 3;
-  return names.includes(query) ? 4 : -1;
+/** Kind of match of `name` for `query` (`spaced` is the query after a space: a word prefix), or -1. */
+function kindOf(name: string, query: string, spaced: string): number {
+  if (name === query) return KIND.exact;
+  if (name.startsWith(query)) return KIND.prefix;
+  if (name.includes(spaced)) return KIND.wordPrefix;
+  return name.includes(query) ? KIND.substring : -1;
 }
 
-/**
- * 0 exact code, then 2 x the match kind, plus 1 when only an official or alternative name matches that
- * well; -1 for no match (one typo, NEAR_MISS_RANK, is left to find()).
- */
-function rankOf(entry: Candidate, query: string): number {
-  if (entry.codes.includes(query)) return 0;
-  const best = matchOf(entry.names, query);
-  if (best === -1) return -1;
-  return matchOf(entry.common, query) === best ? best * 2 : best * 2 + 1;
+interface Candidate {
+  code: string;
+  codes: string[];
+  names: [string, string[]][];
+  marked: string[];
+  /** Every name between newlines: one includes() tells whether any name matches at all. */
+  joined: string;
 }
+
+/** A name, or a word of one, that a query one edit away would match as a typo. */
+interface Term { text: string; country: number; name: string; languages: string[] }
 
 export class CountrySearch {
-  #candidates: Candidate[];
-  /** Every name and every word of a name, by length, with the index of its country: where typos are looked for. */
-  #termsByLength = new Map<number, { term: string; index: number }[]>();
+  readonly #countries: Candidate[];
+  /** Names and their words by length, where typos are looked for. */
+  readonly #termsByLength = new Map<number, Term[]>();
 
-  constructor(index: { countries: IndexEntry[] }) {
-    // Sorted once by the tie-breakers, so results need only a stable sort by rank.
-    const sorted = [...index.countries].sort((a, b) => a.english.localeCompare(b.english) || a.code.localeCompare(b.code));
-    this.#candidates = sorted.map(({ code, codes, common, names }, position) => {
-      const terms = new Set(names.flatMap((name) => [name, ...name.split(' ')]));
-      for (const term of terms) {
-        const bucket = this.#termsByLength.get(term.length) ?? [];
-        bucket.push({ term, index: position });
-        this.#termsByLength.set(term.length, bucket);
+  constructor(index: SearchIndex) {
+    this.#countries = index.countries.map((country, position) => {
+      const names = Object.entries(country.names);
+      for (const [name, languages] of names) {
+        for (const text of new Set([name, ...name.split(' ')])) {
+          const bucket = this.#termsByLength.get(text.length) ?? [];
+          bucket.push({ text, country: position, name, languages });
+          this.#termsByLength.set(text.length, bucket);
+        }
       }
-      // One string per country, names between newlines (normalized names contain none), searched with includes().
-      return { code, codes, common: `\n${(common ?? names).join('\n')}\n`, names: `\n${names.join('\n')}\n` };
+      return { code: country.code, codes: country.codes, names, marked: country.marked, joined: `\n${names.map(([name]) => name).join('\n')}\n` };
     });
   }
 
-  /** Alpha-2 codes of the countries matching `text`, best first, at most `limit`. */
-  find(text: string, limit: number): string[] {
+  /** Every matching country's alpha-2 code, best first. */
+  find(text: string, options: SearchOptions): string[] {
     const query = normalize(text);
     if (query === '') return [];
-    const ranks = this.#candidates.map((entry) => rankOf(entry, query));
-    if (query.length >= NEAR_MISS_MIN_LENGTH) {
-      // One edit changes the first or the last character, never both (for 3 or more characters): a cheap filter.
-      const first = query.charCodeAt(0);
-      const last = query.charCodeAt(query.length - 1);
+    const spaced = ` ${query}`;
+    const typed = lowerWithMarks(text);
+    // A code is typed in ASCII: "äg" is no code, though it folds to "ag" (Antigua).
+    const code = /^[a-z0-9]+$/.test(typed) ? typed : null;
+    const marked = typed !== query ? typed : null;
+    const reader = new Set(options.languages);
+    const tierOf = (languages: string[]) => (languages.some((language) => reader.has(language)) ? 0 : languages.includes('en') ? 1 : 2);
+    const seenNames = new Map<number, string>();
+    const seen = (index: number) => {
+      if (!seenNames.has(index)) seenNames.set(index, normalize(options.displayed(this.#countries[index].code) ?? ''));
+      return seenNames.get(index);
+    };
+    // Language, then kind, then the displayed name first: one number, smaller is better.
+    const score = (index: number, tier: number, kind: number, name: string) => tier * 100 + kind * 10 + (name === seen(index) ? 0 : 1);
+    const best = new Map<number, number>();
+    const offer = (index: number, value: number) => { if (value < (best.get(index) ?? Infinity)) best.set(index, value); };
+    this.#countries.forEach((country, index) => {
+      if (code !== null && country.codes.includes(code)) return offer(index, 0);
+      if (country.joined.includes(query)) {
+        for (const [name, languages] of country.names) {
+          const kind = kindOf(name, query, spaced);
+          if (kind !== -1) offer(index, score(index, tierOf(languages), kind, name));
+        }
+      }
+      if (marked) for (const name of country.marked) {
+        const kind = kindOf(name, marked, ` ${marked}`);
+        if (kind !== -1) offer(index, score(index, 0, kind, normalize(name)));
+      }
+    });
+    // One typo (for 4 characters or more) counts where nothing matched better: a name in any language, or a word of one.
+    if (query.length >= TYPO_MIN_LENGTH) {
       for (let length = query.length - 1; length <= query.length + 1; length++) {
-        for (const { term, index } of this.#termsByLength.get(length) ?? []) {
-          if (ranks[index] !== -1 || (term.charCodeAt(0) !== first && term.charCodeAt(length - 1) !== last)) continue;
-          if (withinOneEdit(term, query)) ranks[index] = NEAR_MISS_RANK;
+        for (const term of this.#termsByLength.get(length) ?? []) {
+          if (best.has(term.country) && best.get(term.country)! < KIND.typo * 10) continue;
+          if (withinOneEdit(term.text, query)) offer(term.country, score(term.country, tierOf(term.languages), KIND.typo, term.name));
         }
       }
     }
-    return this.#candidates
-      .map((entry, index) => ({ entry, rank: ranks[index] }))
-      .filter(({ rank }) => rank !== -1)
-      .sort((a, b) => a.rank - b.rank)
-      .slice(0, limit)
-      .map(({ entry }) => entry.code);
+    const displayed = (index: number) => options.displayed(this.#countries[index].code) ?? '';
+    return [...best]
+      .sort(([a, x], [b, y]) => x - y || options.collator.compare(displayed(a), displayed(b)) || (this.#countries[a].code < this.#countries[b].code ? -1 : 1))
+      .map(([index]) => this.#countries[index].code);
   }
 }

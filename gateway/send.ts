@@ -1,10 +1,11 @@
 /**
  * Successful answers: a file of dist, or a body computed here (search results), with its strong ETag,
- * a 304 to a matching If-None-Match, the precompressed copy the client accepts, HEAD without a body,
+ * a 304 to a matching If-None-Match, the compressed copy the client accepts, HEAD without a body,
  * and caching headers that keep a keyed answer out of shared caches. A file's bytes are sent exactly
  * as built; read once, they are kept in the app's byte-bounded cache.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFile, type Coding, type Dist, type DistFile } from './dist.ts';
 
 /** Header names and values, alternating, as writeHead takes them. */
@@ -50,11 +51,22 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   return header.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === etag);
 }
 
+/** A body computed here (search results), with the compressed copies made for it so far. */
+export interface Computed { body: Buffer; etag: string; contentLanguage: string | null; encoded: Partial<Record<'br' | 'gzip', Buffer>> }
+
+/** Bodies computed on request are compressed fast: brotli's quality 5 is about as small as gzip's 9, at gzip's speed. */
+const COMPRESS = {
+  br: (body: Buffer) => brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  gzip: (body: Buffer) => gzipSync(body),
+};
+/** Below this a compressed copy saves less than its headers cost. */
+const COMPRESS_FROM = 256;
+
 export interface Sender {
   /** Answers with the manifest file `key`. */
   file: (req: IncomingMessage, res: Res, key: string) => void;
-  /** Answers with a computed body (search results), uncompressed, under the same caching contract. */
-  json: (req: IncomingMessage, res: Res, body: Buffer, etag: string, contentLanguage: string | null) => void;
+  /** Answers with a computed body under the same caching contract, compressed when the client accepts it. */
+  json: (req: IncomingMessage, res: Res, computed: Computed) => void;
 }
 
 /**
@@ -84,9 +96,15 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, maxAge: numbe
       if (coding !== 'identity') head.push('Content-Encoding', coding);
       answer(res, 200, head, req.method === 'HEAD' ? undefined : body(key, coding));
     },
-    json: (req, res, bytes, etag, contentLanguage) => {
-      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, validators(etag, contentLanguage));
-      answer(res, 200, ['Content-Type', JSON_TYPE, 'Content-Length', bytes.length, ...validators(etag, contentLanguage)], req.method === 'HEAD' ? undefined : bytes);
+    json: (req, res, computed) => {
+      const { etag, contentLanguage } = computed;
+      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, [...validators(etag, contentLanguage), 'Vary', 'Accept-Encoding']);
+      const compressible = computed.body.length >= COMPRESS_FROM ? { br: 0, gzip: 0 } : {};
+      const coding = chooseEncoding(req.headers['accept-encoding'], compressible);
+      const bytes = coding === 'identity' ? computed.body : (computed.encoded[coding] ??= COMPRESS[coding](computed.body));
+      const head: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', bytes.length, ...validators(etag, contentLanguage), 'Vary', 'Accept-Encoding'];
+      if (coding !== 'identity') head.push('Content-Encoding', coding);
+      answer(res, 200, head, req.method === 'HEAD' ? undefined : bytes);
     },
   };
 }

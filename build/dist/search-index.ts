@@ -1,40 +1,57 @@
 /**
- * The search index of endpoint 3, written into dist so that an offline mirror can search too.
- * Every country carries its codes and every distinct name it has in any locale (common, official,
- * ISO short, CLDR alternatives), normalized as `normalizeSearchText` describes; the gateway
- * normalizes queries the same way (the rule is stated in the index itself). `common` repeats the common names, so that a
- * match on "United States" outranks the same kind of match on "United Mexican States".
+ * The search index of endpoint 3, written into dist so that an offline mirror can search too (its
+ * format and normalization are gateway/search.ts's). Every country carries its codes and every name a
+ * person may type for it, each with the languages it is a name in: common, ISO short, official and
+ * CLDR alternative names in every served locale, CLDR names in the locales not served, ISO 3166-3
+ * former names (of codes with one successor), curated abbreviations, colloquial, former and endonym
+ * names, and for constituent countries (England) every name of that subdivision.
  */
+import { lowerWithMarks, normalize, RANKING, NORMALIZATION, type SearchIndex } from '../../gateway/search.ts';
 import type { Datasets } from '../validate/validate-data.ts';
 
-export const NORMALIZATION = 'NFKD, combining marks removed, lower case, every run of non-letters/digits as one space, trimmed';
+const language = (tag: string) => tag.split('-')[0];
 
-export function normalizeSearchText(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
-
-export function buildSearchIndex(data: Datasets) {
-  const countries = data.countries.map((country: any) => {
-    const names = new Set<string>();
-    const add = (text: string | undefined) => { if (text) names.add(normalizeSearchText(text)); };
-    Object.values<string>(country.name).forEach(add);
-    Object.values<string>(country.official_name).forEach(add);
-    Object.values<string>(country.iso_name ?? {}).forEach(add);
-    Object.values<string[]>(country.alternative_names).flat().forEach(add);
-    names.delete('');
-    const common = new Set(Object.values<string>(country.name).map(normalizeSearchText));
-    return {
-      code: country.alpha2,
-      codes: [country.alpha2, country.alpha3, country.numeric].map((code) => code.toLowerCase()),
-      english: normalizeSearchText(country.name.en),
-      common: [...common].filter(Boolean).sort(),
-      names: [...names].sort(),
-    };
-  });
-  return {
-    normalization: NORMALIZATION,
-    ranking: ['exact code', 'exact name', 'name prefix', 'word prefix', 'substring', 'one typo'],
-    ties: 'a common name before an official or alternative one, then by English name',
-    countries,
+export function buildSearchIndex(data: Datasets): SearchIndex {
+  const namesOf = new Map<string, Map<string, Set<string>>>(data.countries.map((country: any) => [country.alpha2, new Map()]));
+  const markedOf = new Map<string, Set<string>>(data.countries.map((country: any) => [country.alpha2, new Set()]));
+  const addName = (code: string, name: string, tag: string) => {
+    const names = namesOf.get(code)!;
+    if (!names.has(name)) names.set(name, new Set());
+    names.get(name)!.add(language(tag));
   };
+  const add = (code: string, text: string, tag: string) => {
+    const name = normalize(text);
+    if (!name) return;
+    addName(code, name, tag);
+    // Initials are typed without their stops and spaces too: "EE. UU." as "eeuu".
+    const words = name.split(' ');
+    if (words.length > 1 && words.every((word) => word.length <= 2)) addName(code, words.join(''), tag);
+    const marked = lowerWithMarks(text);
+    if (marked !== name && /\p{M}|[^\p{ASCII}]/u.test(marked)) markedOf.get(code)!.add(marked);
+  };
+  const addLocalized = (code: string, localized: Record<string, string | string[]> | null) => {
+    for (const [tag, texts] of Object.entries(localized ?? {})) for (const text of [texts].flat()) add(code, text, tag);
+  };
+  for (const country of data.countries) {
+    for (const field of ['name', 'iso_name', 'official_name', 'alternative_names']) addLocalized(country.alpha2, country[field]);
+  }
+  for (const { country, names } of data['unserved-locale-names']) {
+    for (const [text, tags] of Object.entries<string[]>(names)) for (const tag of tags) add(country, text, tag);
+  }
+  for (const former of data['withdrawn-codes'].countries) {
+    if (former.replaced_by.length === 1) add(former.replaced_by[0], former.name, 'en');
+  }
+  const subdivisions = new Map(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
+  for (const entry of data['curated/search-names']) {
+    for (const text of entry.names) add(entry.country, text, entry.locale);
+    const subdivision: any = entry.subdivision && subdivisions.get(entry.subdivision);
+    if (subdivision) addLocalized(entry.country, subdivision.name);
+  }
+  const countries = data.countries.map((country: any) => ({
+    code: country.alpha2,
+    codes: [country.alpha2, country.alpha3, country.numeric].map((code: string) => code.toLowerCase()),
+    names: Object.fromEntries([...namesOf.get(country.alpha2)!].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, tags]) => [name, [...tags].sort()])),
+    marked: [...markedOf.get(country.alpha2)!].sort(),
+  }));
+  return { normalization: NORMALIZATION, ranking: RANKING, countries };
 }
