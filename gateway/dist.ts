@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, type DistFile, type ReadOptions } from './manifest.ts';
+import { readManifest, type DistFile, type ReadOptions, type WithdrawnCode } from './manifest.ts';
 
 export { DistError, type DistFile } from './manifest.ts';
 
@@ -25,6 +25,9 @@ export interface Dist {
   localeTags: ReadonlyMap<string, string>;
   /** Lower-case alpha-2, alpha-3 or numeric code -> alpha-2. */
   countryCodes: ReadonlyMap<string, string>;
+  /** Codes ISO withdrew: lower-case former country codes, and former ISO 3166-2 codes (upper case). */
+  withdrawnCountries: ReadonlyMap<string, WithdrawnCode>;
+  withdrawnSubdivisions: ReadonlyMap<string, WithdrawnCode>;
   searchIndex: string;
   /** The SHA-256 manifest.json must have (the one its columns were derived from); null when it was read itself. */
   manifestSha256: string | null;
@@ -48,6 +51,8 @@ export function openDist(dir: string, options: ReadOptions = {}): Dist {
     defaultLocale: manifest.default_locale,
     files, paths, localeChains, localeTags,
     countryCodes: new Map(Object.entries(manifest.country_aliases).map(([alias, code]) => [alias.toLowerCase(), code])),
+    withdrawnCountries: new Map(Object.entries(manifest.withdrawn_codes?.countries ?? {})),
+    withdrawnSubdivisions: new Map(Object.entries(manifest.withdrawn_codes?.subdivisions ?? {})),
     searchIndex: manifest.search_index,
     manifestSha256,
   };

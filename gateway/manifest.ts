@@ -25,6 +25,14 @@ export interface ManifestFile {
   encodings: { br?: number; gzip?: number };
 }
 
+/** A code ISO withdrew: what it named, when, and the codes that took its place. */
+export interface WithdrawnCode {
+  code: string;
+  name: string;
+  withdrawn: string | null;
+  replaced_by: string[];
+}
+
 export interface Manifest {
   manifest_version: number;
   api_version: string;
@@ -35,6 +43,8 @@ export interface Manifest {
   locales: { tag: string; fallback?: string[] }[];
   locale_aliases: Record<string, string>;
   country_aliases: Record<string, string>;
+  /** Codes ISO withdrew (answered 410): lower-case former alpha-2, alpha-3 or numeric country codes that no current country has, and former ISO 3166-2 codes. */
+  withdrawn_codes?: { countries: Record<string, WithdrawnCode>; subdivisions: Record<string, WithdrawnCode> };
   layout?: Record<string, string>;
   search_index: string;
   files: Record<string, ManifestFile>;
@@ -182,6 +192,9 @@ function checkManifest(dir: string, { manifest, files }: ReadManifest): void {
   }
   for (const [alias, tag] of Object.entries(manifest.locale_aliases ?? {})) if (!tags.has(tag.toLowerCase())) bad(`locale alias ${alias} names unsupported ${tag}`);
   if (Object.keys(manifest.country_aliases ?? {}).length === 0) bad('country_aliases are missing');
+  for (const entry of [...Object.values(manifest.withdrawn_codes?.countries ?? {}), ...Object.values(manifest.withdrawn_codes?.subdivisions ?? {})]) {
+    if (typeof entry?.code !== 'string' || typeof entry.name !== 'string' || !Array.isArray(entry.replaced_by)) bad('withdrawn_codes has an entry without code, name or replaced_by');
+  }
   if (!files.has(manifest.search_index)) bad(files.size === 0 ? 'files are missing' : 'search_index names no file');
 }
 

@@ -2,12 +2,14 @@
  * The file-backed endpoints: each resolves its path and query to one key of the manifest and sends
  * that file. Codes are taken in any case and as alpha-2, alpha-3 or numeric; a locale is answered by
  * the first file along its fallback chain. Path codes are checked before query parameters, so an
- * unknown code is a 404 whatever the query says. Only keys of the manifest come out of here.
+ * unknown code is a 404 (a code ISO withdrew, a 410 naming its successors) whatever the query says.
+ * Only keys of the manifest come out of here.
  */
 import type { Request } from 'polka';
 import type { Dist } from './dist.ts';
+import type { WithdrawnCode } from './manifest.ts';
 import { readLocale, readView } from './params.ts';
-import { quoteCode, sendProblem } from './problem.ts';
+import { quoteCode, sendProblem, withdrawnProblem } from './problem.ts';
 import type { Res, Sender } from './send.ts';
 
 export type Route = (req: Request, res: Res) => void;
@@ -15,12 +17,17 @@ export type Route = (req: Request, res: Res) => void;
 /** The alpha-2 code for an alpha-2, alpha-3 or numeric code in any case, if the country exists. */
 export const countryCode = (dist: Dist, input: string): string | undefined => dist.countryCodes.get(input.toLowerCase());
 
-/** The ISO 3166-2 code for `input` (`BR-SP`, `br-sp` or `sp`) within `country`; undefined when that country has no such subdivision. */
-export function subdivisionCode(dist: Dist, country: string, input: string): string | undefined {
+/** `input` (`BR-SP`, `br-sp` or `sp`) as an ISO 3166-2 code of `country`, current or not; undefined with another country's prefix. */
+const qualified = (country: string, input: string) => {
   const upper = input.toUpperCase();
   const code = upper.includes('-') ? upper : `${country}-${upper}`;
-  if (!code.startsWith(`${country}-`)) return undefined;
-  return dist.files.has(`v1/subdivisions/${country}/${code}.json`) ? code : undefined;
+  return code.startsWith(`${country}-`) ? code : undefined;
+};
+
+/** The ISO 3166-2 code for `input` (`BR-SP`, `br-sp` or `sp`) within `country`; undefined when that country has no such subdivision. */
+export function subdivisionCode(dist: Dist, country: string, input: string): string | undefined {
+  const code = qualified(country, input);
+  return code && dist.files.has(`v1/subdivisions/${country}/${code}.json`) ? code : undefined;
 }
 
 /**
@@ -54,9 +61,18 @@ export const otherPaths = (dist: Dist, send: Sender): Route => serving(dist, sen
 
 export function fileRoutes(dist: Dist, send: Sender): [path: string, route: Route][] {
   const serve = serving(dist, send);
+  /** Answers 410 for a code ISO withdrew; true when it did. */
+  const gone = (res: Res, entry: WithdrawnCode | undefined) => {
+    if (!entry) return false;
+    const { detail, extensions } = withdrawnProblem(entry);
+    sendProblem(res, 'code_withdrawn', detail, [], extensions);
+    return true;
+  };
   const country = (req: Request, res: Res) => {
     const code = countryCode(dist, req.params.country);
-    if (!code) sendProblem(res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
+    if (!code && !gone(res, dist.withdrawnCountries.get(req.params.country.toLowerCase()))) {
+      sendProblem(res, 'country_not_found', `No country has the code ${quoteCode(req.params.country)}.`);
+    }
     return code;
   };
   /** `rest` in the locale the query asks for; undefined (400 sent) for a malformed locale. */
@@ -92,6 +108,7 @@ export function fileRoutes(dist: Dist, send: Sender): [path: string, route: Rout
       if (!code) return undefined;
       const subdivision = subdivisionCode(dist, code, req.params.subdivision);
       if (subdivision) return localized(req, res, `subdivisions/${code}/${subdivision}.json`);
+      if (gone(res, dist.withdrawnSubdivisions.get(qualified(code, req.params.subdivision) ?? ''))) return undefined;
       sendProblem(res, 'subdivision_not_found', `${code} has no subdivision ${quoteCode(req.params.subdivision)}.`);
     })],
   ];

@@ -82,6 +82,53 @@ for (const path of REPEATED) {
 
 errors.run();
 
+// Codes ISO withdrew (ISO 3166-3 for countries, ISO 3166-2 newsletters for subdivisions): 410 and where they went.
+const WITHDRAWN: [path: string, replacedBy: string[], detail: string][] = [
+  ['/v1/countries/ZR', ['CD'], 'ZR (Zaire, Republic of) was withdrawn from ISO 3166 on 1997-07-14; use CD.'],
+  ['/v1/countries/zar', ['CD'], 'ZR (Zaire, Republic of)'],
+  ['/v1/countries/BU', ['MM'], 'BU (Burma'],
+  ['/v1/countries/YU?locale=de', ['ME', 'RS'], 'use ME or RS.'],
+  ['/v1/countries/AN', ['BQ', 'CW', 'SX'], 'Netherlands Antilles'],
+  // CS was Czechoslovakia until 1993, then Serbia and Montenegro: the code answers for its last holder, the numbers for each.
+  ['/v1/countries/CS', ['ME', 'RS'], 'Serbia and Montenegro'],
+  ['/v1/countries/200', ['CZ', 'SK'], 'Czechoslovakia'],
+  ['/v1/phone/SU', ['AM', 'AZ', 'BY', 'EE', 'GE', 'KG', 'KZ', 'LT', 'LV', 'MD', 'RU', 'TJ', 'TM', 'UA', 'UZ'], 'USSR'],
+  ['/v1/subdivisions/DD', ['DE'], 'German Democratic Republic'],
+  ['/v1/subdivisions/KZ/KZ-AST', ['KZ-71'], 'KZ-AST (Nur-Sultan) was withdrawn from ISO 3166 on 2022-11-29; use KZ-71.'],
+  ['/v1/subdivisions/KZ/ast?locale=ru', ['KZ-71'], 'KZ-AST'],
+  ['/v1/subdivisions/in/IN-OR', ['IN-OD'], 'Odisha'],
+  ['/v1/subdivisions/GB/NTH', ['GB-NNH', 'GB-WNH'], 'Northamptonshire'],
+];
+
+const withdrawn = suite('errors: withdrawn codes');
+withdrawn.before(async () => { gateway = await startGateway(); });
+withdrawn.after(() => gateway.close());
+
+for (const [path, replacedBy, detail] of WITHDRAWN) {
+  withdrawn(`should answer ${path} with 410 code_withdrawn naming ${replacedBy.join(', ')}`, async () => {
+    const reply = await gateway.request(path);
+    assert.is(reply.status, 410);
+    assert.is(reply.headers['content-type'], 'application/problem+json; charset=utf-8');
+    const problem = reply.json();
+    assert.equal(Object.keys(problem), ['type', 'title', 'status', 'detail', 'code', 'replaced_by', 'withdrawn']);
+    assert.is(problem.code, 'code_withdrawn');
+    assert.is(problem.title, 'Gone');
+    assert.equal(problem.replaced_by, replacedBy);
+    assert.match(problem.withdrawn, /^\d{4}(-\d{2}-\d{2})?$/);
+    assert.ok(problem.detail.includes(detail), problem.detail);
+  });
+}
+
+// Codes that were withdrawn once and given out again, and codes that never existed, are not gone.
+for (const [path, status] of [['/v1/countries/BY', 200], ['/v1/countries/GE', 200], ['/v1/subdivisions/KZ/KZ-71', 200], ['/v1/subdivisions/IN/IN-OD', 200],
+  ['/v1/countries/QQ', 404], ['/v1/subdivisions/KZ/KZ-XYZ', 404], ['/v1/subdivisions/RU/KZ-AST', 404]] as const) {
+  withdrawn(`should answer ${path} with ${status}`, async () => {
+    assert.is((await gateway.request(path)).status, status);
+  });
+}
+
+withdrawn.run();
+
 // A dist whose files are damaged after start (VERIFY_DIST aside): the gateway answers 500
 // internal_error, logs the cause, and keeps serving.
 const internal = suite('internal_error');

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import {
-  COLUMNS_FILE, MANIFEST_FILE, MANIFEST_VERSION, manifestColumns, type Manifest, type ManifestFile,
+  COLUMNS_FILE, MANIFEST_FILE, MANIFEST_VERSION, manifestColumns, type Manifest, type ManifestFile, type WithdrawnCode,
 } from '../../gateway/manifest.ts';
 import { canonicalJson, writeAtomically } from '../lib/canonical-json.ts';
 import type { Datasets } from '../validate/validate-data.ts';
@@ -19,6 +19,27 @@ export function countryAliases(data: Datasets): Record<string, string> {
     for (const code of [country.alpha2, country.alpha3, country.numeric]) aliases[code.toLowerCase()] = country.alpha2;
   }
   return aliases;
+}
+
+/**
+ * Withdrawn codes, as the manifest lists them: a former country under each of its codes that no current
+ * country has (BY and 180 are Belarus's and DR Congo's now), the latest holder where two share one (CS).
+ */
+export function withdrawnCodes(data: Datasets): NonNullable<Manifest['withdrawn_codes']> {
+  const current = countryAliases(data);
+  const countries: Record<string, WithdrawnCode> = {};
+  const byDate = [...data['withdrawn-codes'].countries].sort((a: any, b: any) => (a.withdrawn < b.withdrawn ? -1 : 1));
+  for (const former of byDate) {
+    for (const code of [former.alpha2, former.alpha3, former.numeric].filter(Boolean)) {
+      if (current[code.toLowerCase()]) continue;
+      countries[code.toLowerCase()] = { code: former.alpha2, name: former.name, withdrawn: former.withdrawn, replaced_by: former.replaced_by };
+    }
+  }
+  const subdivisions: Record<string, WithdrawnCode> = {};
+  for (const former of data['withdrawn-codes'].subdivisions) {
+    subdivisions[former.code] = { code: former.code, name: former.name, withdrawn: former.withdrawn, replaced_by: former.replaced_by };
+  }
+  return { countries, subdivisions };
 }
 
 /** Content hash of the source data: the same data always yields the same release id. */
@@ -68,6 +89,7 @@ export function buildManifest(options: { data: Datasets; release: Release; files
     locales: data.locales.locales,
     locale_aliases: data.locales.aliases,
     country_aliases: countryAliases(data),
+    withdrawn_codes: withdrawnCodes(data),
     layout: {
       default: 'v1/<path>.json answers /v1/<path> without a query',
       localized: 'v1/_locale/<tag>/<path>.json answers ?locale=<tag>; absent where the fallback chain gives the same body',

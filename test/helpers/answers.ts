@@ -22,6 +22,9 @@ export const SAMPLE: [string, Record<string, string>][] = [
   ['/v1/subdivisions/US', {}], ['/v1/subdivisions/US?locale=de', {}], ['/v1/subdivisions/GB/GB-KEC', {}],
   ['/v1/subdivisions/US/US-CA?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=de', {}], ['/v1/subdivisions/BR/BR-SP?locale=pt-PT', {}],
   ['/v1/countries/search?q=alemanha', {}],
+  // Codes ISO withdrew: 410 naming the successors, as alpha-2, alpha-3, numeric and (canonical) subdivision codes.
+  ['/v1/countries/ZR', {}], ['/v1/countries/yug?locale=de', {}], ['/v1/phone/891', {}], ['/v1/subdivisions/SU', {}],
+  ['/v1/subdivisions/KZ/KZ-AST', {}], ['/v1/subdivisions/KZ/KZ-AST?locale=ru', {}],
   ['/v1/countries/BR', { 'Accept-Encoding': 'br' }], ['/v1/countries', { 'Accept-Encoding': 'gzip' }],
   ['/v1/countries?view=full&locale=fr', { 'Accept-Encoding': 'br, gzip' }],
   // Absolute-form (RFC 9112 3.2.2), as a client talking to a proxy sends it.
