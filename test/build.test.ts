@@ -109,7 +109,9 @@ manifestSuite('should describe locales, aliases, the release and the search inde
   assert.ok(files[manifest.search_index]);
   const index = readJson(join(dist, manifest.search_index));
   const germany = index.countries.find((entry: any) => entry.code === 'DE');
-  assert.ok(germany.names.includes('alemanha') && germany.codes.includes('deu') && germany.codes.includes('276'));
+  // Each normalized name with the languages it is a name in.
+  assert.equal(germany.names.alemanha, ['pt']);
+  assert.ok(germany.codes.includes('deu') && germany.codes.includes('276'));
 });
 
 coverage.run();
