@@ -9,7 +9,7 @@ import { swapIn } from '../build/dist/atomic-swap.ts';
 import { LiveDist } from '../gateway/live-dist.ts';
 import { builtDist } from './helpers/dist.ts';
 import { runLoad, type Result, type Target } from './helpers/load.ts';
-import { nextRelease } from './helpers/next-release.ts';
+import { FEW_LOCALES, nextRelease } from './helpers/next-release.ts';
 import { startGatewayProcess, type Started } from './helpers/start.ts';
 
 const KEY = 'reload-test-key-0123456789abcdef';
@@ -91,9 +91,9 @@ for (const { workers, how, env, signal } of VARIANTS) {
   const reload = suite(`reload (WORKERS=${workers}, ${how})`);
 
   reload('should answer every request under load from the old or the new release, whole, across the swap', () => withScratchGateway(async (distDir, start) => {
-    const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false);
+    const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
     // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
-    const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key));
+    const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key), FEW_LOCALES);
     const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
     const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
     const list = targets(codes);
@@ -148,8 +148,8 @@ const DAMAGES: [string, (dir: string) => void, RegExp][] = [
 ];
 for (const [what, damage, refusal] of DAMAGES) {
   refused(`should keep serving the current release when the new one fails verification: ${what}`, () => withScratchGateway(async (distDir, start) => {
-    nextRelease(builtDist(), distDir, 'old-release', () => false);
-    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false);
+    nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
+    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false, FEW_LOCALES);
     damage(`${distDir}.tmp-${process.pid}`);
     const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
     const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
@@ -232,7 +232,7 @@ const live = suite('LiveDist');
 let scratch: string;
 live.before(() => {
   scratch = mkdtempSync(join(tmpdir(), 'country-live-'));
-  nextRelease(builtDist(), join(scratch, 'dist'), 'first', () => false);
+  nextRelease(builtDist(), join(scratch, 'dist'), 'first', () => false, FEW_LOCALES);
 });
 live.after(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -275,7 +275,7 @@ live('should read through the directory it opened, and keep it when the manifest
 });
 
 live('should say nothing when the watch finds no manifest for a moment (mid-swap), and say why when a reload is forced', async () => {
-  nextRelease(builtDist(), join(scratch, 'swapping'), 'first', () => false);
+  nextRelease(builtDist(), join(scratch, 'swapping'), 'first', () => false, FEW_LOCALES);
   const { dist, lines } = openLive(join(scratch, 'swapping'));
   const manifest = join(scratch, 'swapping', 'manifest.json');
   renameSync(manifest, `${manifest}.away`);
