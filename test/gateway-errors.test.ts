@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { PROBLEM_STATUS } from '../gateway/problem.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, type Gateway, type RequestOptions } from './helpers/gateway.ts';
+import { partialCopy } from './helpers/next-release.ts';
 
 // One request provoking each code of DESIGN.md section 4 (internal_error has its own suite below).
 const PROVOKE: [code: string, path: string, options?: RequestOptions][] = [
@@ -136,7 +136,7 @@ let scratch: string;
 internal.before(async () => {
   scratch = mkdtempSync(join(tmpdir(), 'country-broken-dist-'));
   const dist = join(scratch, 'dist');
-  execFileSync('cp', ['-al', builtDist(), dist]); // hard links: a whole copy in a second
+  partialCopy(builtDist(), dist);
   unlinkSync(join(dist, 'v1/countries/BR.json'));
   unlinkSync(join(dist, 'v1/phone/BR.json')); // not written through the hard link
   writeFileSync(join(dist, 'v1/phone/BR.json'), '{"truncated":');

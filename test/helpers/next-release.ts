@@ -63,7 +63,7 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
   const previous = manifest.release.id;
   manifest.release.id = id;
   for (const [key, entry] of Object.entries<any>(manifest.files)) {
-    const index = key === 'v1/index.json';
+    const index = key === 'v1/index.json' && id !== previous;
     if (!index && !change(key)) continue;
     const old = readFileSync(join(to, key), 'utf8');
     const bytes = Buffer.from(index ? old.replace(`"id":"${previous}"`, `"id":"${id}"`) : sameSizeChange(old));
@@ -73,4 +73,10 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
   }
   writeManifest(to, manifest);
   return manifest;
+}
+
+/** The same release in fewer files (FEW_LOCALES): a dist a gateway serves and `npm run verify` accepts. */
+export function partialCopy(from: string, to: string): any {
+  const { release } = JSON.parse(readFileSync(join(from, 'manifest.json'), 'utf8'));
+  return nextRelease(from, to, release.id, () => false, FEW_LOCALES);
 }
