@@ -55,21 +55,26 @@ function fileMaps(files: Record<string, ManifestFile>): string[] {
   return lines;
 }
 
+/** An internal location answering a problem: `uri`, its status and body, and the headers every problem has. */
+function problemLocation(uri: string, release: string, status: number, body: string, challenge?: string): string[] {
+  return [
+    `  location = ${uri} {`,
+    '    internal;',
+    '    default_type application/problem+json;',
+    '    add_header Cache-Control no-store always;',
+    `    add_header Data-Release ${release} always;`,
+    ...(challenge ? [`    add_header WWW-Authenticate ${quote(challenge)} always;`] : []),
+    `    return ${status} ${quote(body)};`,
+    '  }',
+  ];
+}
+
 function problemLocations(release: string): string[] {
   return Object.entries(PROBLEMS).flatMap(([code, [status, title, detail]]) => {
     const body = JSON.stringify({ type: 'about:blank', title, status, detail, code });
     const challenge = code === 'missing_credentials' ? 'Bearer realm="country-reference"'
-      : code === 'invalid_credentials' ? 'Bearer realm="country-reference", error="invalid_token"' : null;
-    return [
-      `  location = /_problem/${code} {`,
-      '    internal;',
-      '    default_type application/problem+json;',
-      '    add_header Cache-Control no-store always;',
-      `    add_header Data-Release ${release} always;`,
-      ...(challenge ? [`    add_header WWW-Authenticate ${quote(challenge)} always;`] : []),
-      `    return ${status} ${quote(body)};`,
-      '  }',
-    ];
+      : code === 'invalid_credentials' ? 'Bearer realm="country-reference", error="invalid_token"' : undefined;
+    return problemLocation(`/_problem/${code}`, release, status, body, challenge);
   });
 }
 
@@ -92,15 +97,7 @@ function withdrawnLocations(release: string, countries: Record<string, Withdrawn
   return entries.flatMap(([key, entry]) => {
     const { detail, extensions } = withdrawnProblem(entry);
     const { status, body } = problemParts('code_withdrawn', detail, [], extensions);
-    return [
-      `  location = /_gone/${key} {`,
-      '    internal;',
-      '    default_type application/problem+json;',
-      '    add_header Cache-Control no-store always;',
-      `    add_header Data-Release ${release} always;`,
-      `    return ${status} ${quote(body.toString())};`,
-      '  }',
-    ];
+    return problemLocation(`/_gone/${key}`, release, status, body.toString());
   });
 }
 
