@@ -43,7 +43,10 @@ cdn.after(async () => {
   await gateway?.close();
 });
 
-const requests = [...SAMPLE.map(([path, headers]) => [path, { ...AUTH, ...headers }, 'with the key']), ...ANONYMOUS.map(([path, headers]) => [path, headers, 'without a key'])] as const;
+const requests: [path: string, headers: Record<string, string>, how: string][] = [
+  ...SAMPLE.map(([path, headers]): [string, Record<string, string>, string] => [path, { ...AUTH, ...headers }, 'with the key']),
+  ...ANONYMOUS.map(([path, headers]): [string, Record<string, string>, string] => [path, headers, 'without a key']),
+];
 for (const [path, headers, how] of requests) {
   const extra = Object.entries(headers).filter(([name]) => name !== 'Authorization').map(([, value]) => value);
   const label = extra.length ? `${path} (${extra.join(', ')})` : path;

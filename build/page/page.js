@@ -46,7 +46,7 @@ class KeyRefused extends Error {}
 /** GET `path` of this origin's API with the key; the parsed body, or throws with the problem's detail. */
 async function api(path) {
   const response = await fetch(path, {
-    headers: { Authorization: `Bearer ${state.key}` }, credentials: 'omit', referrerPolicy: 'no-referrer', cache: 'default',
+    headers: { Authorization: `Bearer ${state.key}` }, credentials: 'omit', referrerPolicy: 'no-referrer',
   });
   if (response.status === 401) throw new KeyRefused();
   if (!response.ok) throw new Error((await response.json().catch(() => null))?.detail ?? `${path}: ${response.status}`);
