@@ -13,8 +13,7 @@ const SEARCH_DELAY_MS = 150;
 /** Scripts written right to left: a locale in one of them lays the page out right to left. */
 const RTL_SCRIPTS = new Set(['Arab', 'Adlm', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
 
-/** @param {string} id */
-const $ = (id) => /** @type {any} */ (document.getElementById(id));
+const $ = (id) => document.getElementById(id);
 const ui = {
   keyForm: $('key-form'), keyReason: $('key-reason'), key: $('key'), form: $('form'), error: $('error'),
   locale: $('locale'), country: $('country'), options: $('country-options'),
@@ -30,8 +29,9 @@ const state = {
   locale: 'en',
   /** @type {{ code: string, name: string } | null} */
   country: null,
-  /** @type {any} */ phone: null,
-  /** @type {any} */ postal: null,
+  /** The GET /v1/phone/{country} answer, and the postal_code of GET /v1/postal-code/{country}. */
+  phone: null,
+  postal: null,
   /** @type {{ code: string, name: string, calling_code?: string | null, flag: { emoji: string } }[]} */
   results: [],
   active: -1,
