@@ -67,13 +67,25 @@ const CASES: FormCase[] = [
   },
 ];
 
-let gateway: Gateway;
-let browser: Browser;
-let origin: string;
 const SCREENSHOTS = join(ARTIFACTS, 'browser-form');
+let started: Promise<{ gateway: Gateway; browser: Browser; origin: string }> | undefined;
+/**
+ * The browser first (a missing Chromium fails every case with how to install it), then the gateway.
+ * Started by the first case rather than in a before hook: uvu counts an error thrown there as no failure.
+ */
+const setUp = () => (started ??= (async () => {
+  const browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  const gateway = await startGateway().catch(async (error) => {
+    await browser.close();
+    throw error;
+  });
+  return { gateway, browser, origin: `http://127.0.0.1:${gateway.port}` };
+})());
 
 /** A fresh page (own storage) opened as `npm start` prints the link, with every request it makes recorded. */
 async function openForm(fragment = `#key=${TEST_KEY}`) {
+  const { browser, origin } = await setUp();
   const context = await browser.newContext();
   const page = await context.newPage();
   const requests: string[] = [];
@@ -87,7 +99,7 @@ async function openForm(fragment = `#key=${TEST_KEY}`) {
     await context.close();
     assert.equal(errors.filter((error) => !expected?.test(error)), []);
   };
-  return { page, requests, close };
+  return { page, requests, close, origin };
 }
 
 /** Types `typed` into the combobox, then takes its first option with the keyboard; returns the options seen. */
@@ -104,20 +116,15 @@ async function pickCountry(page: Page, typed: string): Promise<string[]> {
 
 const form = suite('form page in Chromium');
 
-form.before(async () => {
-  gateway = await startGateway();
-  origin = `http://127.0.0.1:${gateway.port}`;
-  browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-});
 form.after(async () => {
+  const { browser, gateway } = await started?.catch(() => undefined) ?? {};
   await browser?.close();
   await gateway?.close();
 });
 
 for (const test of CASES) {
   form(`should fill a ${test.country} address and phone in ${test.locale} as a person sees it`, async () => {
-    const { page, requests, close } = await openForm();
+    const { page, requests, close, origin } = await openForm();
     try {
       await page.getByLabel('Language of the names').selectOption(test.locale);
       assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [test.locale, test.dir]);
