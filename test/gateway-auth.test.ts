@@ -66,7 +66,8 @@ auth('should let GET and HEAD /healthz and OPTIONS through without a key', async
 // A browser opens the form page before it has a key; tools fetch the OpenAPI document anonymously.
 const PUBLIC: [path: string, type: string][] = [
   ['/', 'text/html; charset=utf-8'], ['/page/page.js', 'text/javascript; charset=utf-8'], ['/page/phone-format.js', 'text/javascript; charset=utf-8'],
-  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/page.css', 'text/css; charset=utf-8'], ['/v1/openapi.json', 'application/json; charset=utf-8'],
+  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
+  ['/page/fields.js', 'text/javascript; charset=utf-8'], ['/page/page.css', 'text/css; charset=utf-8'], ['/v1/openapi.json', 'application/json; charset=utf-8'],
 ];
 for (const [path, type] of PUBLIC) {
   auth(`should serve ${path} without a key (GET and HEAD), as with one`, async () => {

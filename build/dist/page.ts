@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DistWriter } from './writer.ts';
 
-export const PAGE_FILES = ['index.html', 'page.css', 'page.js', 'phone-format.js', 'postal-code.js'];
+export const PAGE_FILES = ['index.html', 'page.css', 'country-picker.js', 'fields.js', 'page.js', 'phone-format.js', 'postal-code.js'];
 
 export function writePage(writer: DistWriter, pageDir: string): void {
   for (const name of PAGE_FILES) {

@@ -2,14 +2,15 @@
  * The form page: an address and phone form built on the public API alone, as any client would build it.
  * Every request goes to this page's own origin with `Authorization: Bearer <key>`; the key comes from
  * the address's fragment (`#key=...`, which a browser never sends) or the key field, is kept in
- * sessionStorage for this tab only, and is removed from the address bar at once.
+ * sessionStorage for this tab only, and is removed from the address bar at once. Here: the key, the
+ * UI locale, and loading a chosen country's answers into the picker (country-picker.js) and the
+ * fields (fields.js).
  */
-import { formatPhoneInput } from './phone-format.js';
-import { canonicalPostalCode } from './postal-code.js';
+import { countryPicker } from './country-picker.js';
+import { phoneInput, postalCodeInput, showAddressLines, showSubdivisions } from './fields.js';
 
 const KEY_ITEM = 'country-reference-key';
 const LOCALE_ITEM = 'country-reference-locale';
-const SEARCH_DELAY_MS = 150;
 /** Scripts written right to left: a locale in one of them lays the page out right to left. */
 const RTL_SCRIPTS = new Set(['Arab', 'Adlm', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
 
@@ -29,15 +30,7 @@ const state = {
   locale: 'en',
   /** @type {{ code: string, name: string } | null} */
   country: null,
-  /** The GET /v1/phone/{country} answer, and the postal_code of GET /v1/postal-code/{country}. */
-  phone: null,
-  postal: null,
-  /** @type {{ code: string, name: string, calling_code?: string | null, flag: { emoji: string } }[]} */
-  results: [],
-  active: -1,
-  searchTimer: 0,
-  /** Each search and each country load gets a number; an answer that is not the latest is dropped. */
-  searchSeq: 0,
+  /** Each country load gets a number; answers to one that is not the latest are dropped. */
   countrySeq: 0,
 };
 
@@ -131,103 +124,21 @@ ui.locale.addEventListener('change', async () => {
       state.country.name = country.name.common;
       ui.country.value = country.name.common;
     }
-    if (ui.options.hidden === false) search();
+    picker.refresh();
   } catch (error) {
     fail(error);
   }
 });
 
-// --- country combobox (ARIA 1.2 combobox with a listbox popup) ----------------------------------------
-
-function showOptions(open) {
-  ui.options.hidden = !open;
-  ui.country.setAttribute('aria-expanded', String(open));
-  if (!open) {
-    state.active = -1;
-    ui.country.removeAttribute('aria-activedescendant');
-  }
-}
-
-function renderOptions() {
-  ui.options.replaceChildren(...state.results.map((country, index) => {
-    const option = document.createElement('li');
-    option.id = `country-option-${country.code}`;
-    option.setAttribute('role', 'option');
-    option.setAttribute('aria-selected', String(index === state.active));
-    const code = document.createElement('span');
-    code.className = 'code';
-    code.textContent = [country.code, country.calling_code].filter(Boolean).join(' ');
-    option.append(`${country.flag.emoji} ${country.name} `, code);
-    option.addEventListener('mousedown', (event) => event.preventDefault()); // keeps the focus in the input
-    option.addEventListener('click', () => choose(index));
-    return option;
-  }));
-  showOptions(state.results.length > 0);
-}
-
-function setActive(index) {
-  state.active = index;
-  [...ui.options.children].forEach((option, at) => option.setAttribute('aria-selected', String(at === index)));
-  const option = ui.options.children[index];
-  if (!option) return ui.country.removeAttribute('aria-activedescendant');
-  ui.country.setAttribute('aria-activedescendant', option.id);
-  option.scrollIntoView({ block: 'nearest' });
-}
-
-async function search() {
-  const q = ui.country.value.trim();
-  const seq = ++state.searchSeq;
-  if (!/[\p{L}\p{N}]/u.test(q)) {
-    state.results = [];
-    return renderOptions();
-  }
-  try {
-    const answer = await api(`/v1/countries/search?q=${encodeURIComponent(q)}&locale=${encodeURIComponent(state.locale)}&limit=10`);
-    if (seq !== state.searchSeq) return; // a later keystroke has its own search
-    state.results = answer.countries;
-    state.active = -1;
-    renderOptions();
-  } catch (error) {
-    fail(error);
-  }
-}
-
-ui.country.addEventListener('input', () => {
-  clearTimeout(state.searchTimer);
-  state.searchSeq++; // an answer on its way is stale from now on
-  state.searchTimer = setTimeout(search, SEARCH_DELAY_MS);
+const postalField = postalCodeInput({ field: ui.postalField, label: ui.postalLabel, input: ui.postal, status: ui.postalStatus, none: ui.postalNone });
+const phoneField = phoneInput({ label: ui.phoneLabel, input: ui.phone, status: ui.phoneStatus });
+const picker = countryPicker({
+  input: ui.country,
+  listbox: ui.options,
+  search: async (text) => (await api(`/v1/countries/search?q=${encodeURIComponent(text)}&locale=${encodeURIComponent(state.locale)}&limit=10`)).countries,
+  onChoose: ({ code, name }) => loadCountry({ code, name }),
+  onError: fail,
 });
-
-ui.country.addEventListener('keydown', (event) => {
-  const count = state.results.length;
-  const open = !ui.options.hidden;
-  if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-    event.preventDefault();
-    if (!open) {
-      if (count > 0) showOptions(true);
-      return setActive(count > 0 ? (event.key === 'ArrowDown' ? 0 : count - 1) : -1);
-    }
-    const step = event.key === 'ArrowDown' ? 1 : -1;
-    setActive((state.active + step + count) % count);
-  } else if (event.key === 'Enter') {
-    if (open && state.active >= 0) {
-      event.preventDefault();
-      choose(state.active);
-    }
-  } else if (event.key === 'Escape') {
-    if (open) showOptions(false);
-    else ui.country.value = '';
-  }
-});
-
-ui.country.addEventListener('blur', () => showOptions(false));
-
-function choose(index) {
-  const country = state.results[index];
-  ui.country.value = country.name;
-  showOptions(false);
-  loadCountry({ code: country.code, name: country.name });
-}
 
 // --- the country's rules --------------------------------------------------------------------------------
 
@@ -241,114 +152,19 @@ async function loadCountry(country) {
     ]);
     if (seq !== state.countrySeq) return;
     ui.error.textContent = '';
-    showAddress(example);
-    showPostal(postal.postal_code, country.name);
-    showPhone(phone);
+    showAddressLines(ui.lines, example.lines);
+    postalField.show(postal.postal_code, country.name);
+    phoneField.show(phone);
     ui.address.disabled = false;
   } catch (error) {
     fail(error);
   }
 }
 
-/** One line field per line of the country's address example, in its order, the example as placeholder. */
-function showAddress(example) {
-  const fields = example.lines.map((line, index) => {
-    const label = document.createElement('label');
-    label.htmlFor = `address-line-${index + 1}`;
-    label.className = 'line';
-    label.lang = 'en';
-    label.textContent = `Address line ${index + 1}`;
-    const input = document.createElement('input');
-    input.id = `address-line-${index + 1}`;
-    input.name = `address-line-${index + 1}`;
-    input.placeholder = line;
-    input.autocomplete = `address-line${Math.min(index + 1, 3)}`;
-    return [label, input];
-  });
-  ui.lines.replaceChildren(...fields.flat());
-}
-
 async function loadSubdivisions(code) {
   const seq = state.countrySeq;
   const { subdivisions } = await api(`/v1/subdivisions/${code}?locale=${encodeURIComponent(state.locale)}`);
-  if (seq !== state.countrySeq) return;
-  const chosen = ui.subdivision.value;
-  const types = [...new Set(subdivisions.map((subdivision) => subdivision.type))];
-  const option = (subdivision) => new Option(subdivision.name, subdivision.code);
-  // Several kinds (GB: countries, council areas...): one group per kind, in the list's order.
-  const groups = types.length < 2 ? subdivisions.map(option) : types.map((type) => {
-    const group = document.createElement('optgroup');
-    group.label = type;
-    group.append(...subdivisions.filter((subdivision) => subdivision.type === type).map(option));
-    return group;
-  });
-  ui.subdivision.replaceChildren(new Option('—', ''), ...groups);
-  ui.subdivision.value = subdivisions.some((subdivision) => subdivision.code === chosen) ? chosen : '';
-  ui.subdivisionLabel.textContent = types.length === 1 ? types[0] : 'Subdivision';
-  ui.subdivisionField.hidden = subdivisions.length === 0;
-  ui.subdivision.disabled = subdivisions.length === 0;
-}
-
-// --- postal code: the answer's input_forms take what was typed to the canonical form (postal-code.js) ----
-
-function showPostal(rule, countryName) {
-  state.postal = rule;
-  ui.postal.value = '';
-  ui.postalField.hidden = rule === null;
-  ui.postal.disabled = rule === null;
-  ui.postalNone.hidden = rule !== null;
-  if (rule === null) {
-    ui.postalNone.textContent = `${countryName} does not use postal codes.`;
-    return;
-  }
-  ui.postalLabel.textContent = rule.local_name && rule.local_name.toLowerCase() !== 'postal code' ? `Postal code (${rule.local_name})` : 'Postal code';
-  ui.postal.placeholder = rule.example;
-  ui.postal.required = rule.required;
-  checkPostal();
-}
-
-function checkPostal() {
-  const typed = ui.postal.value;
-  const canonical = typed.trim() ? canonicalPostalCode(state.postal, typed) : null;
-  setStatus(ui.postal, ui.postalStatus, typed.trim() === '' ? null : canonical !== null,
-    canonical !== null ? `Valid: ${canonical}` : `Not a valid code here; for example ${state.postal.example}`);
-  return canonical;
-}
-
-ui.postal.addEventListener('input', checkPostal);
-// Once the person leaves the field, what they typed is shown as the post writes it.
-ui.postal.addEventListener('change', () => {
-  const canonical = checkPostal();
-  if (canonical !== null) ui.postal.value = canonical;
-});
-
-// --- phone ----------------------------------------------------------------------------------------------
-
-function showPhone(phone) {
-  state.phone = phone;
-  ui.phone.disabled = false;
-  ui.phone.value = '';
-  ui.phoneLabel.textContent = phone.calling_code ? `Phone (${phone.calling_code})` : 'Phone';
-  ui.phone.placeholder = phone.example?.national ?? '';
-  setStatus(ui.phone, ui.phoneStatus, null, '');
-  if (phone.patterns === null) ui.phoneStatus.textContent = 'This territory has no numbering plan of its own; the number is not checked.';
-}
-
-ui.phone.addEventListener('input', () => {
-  if (!state.phone || state.phone.patterns === null) return;
-  // Formatting moves the caret to the end: done only while the person types at the end.
-  const atEnd = ui.phone.selectionStart === ui.phone.value.length;
-  const result = formatPhoneInput(state.phone, ui.phone.value);
-  if (atEnd) ui.phone.value = result.text;
-  setStatus(ui.phone, ui.phoneStatus, ui.phone.value.trim() === '' ? null : result.valid, result.valid ? `Valid number: ${result.e164}` : 'Not a valid number yet');
-});
-
-/** `valid` null: nothing to judge (empty field). */
-function setStatus(input, status, valid, text) {
-  status.textContent = valid === null ? '' : text;
-  status.className = `status${valid === null ? '' : valid ? ' valid' : ' invalid'}`;
-  if (valid === false) input.setAttribute('aria-invalid', 'true');
-  else input.removeAttribute('aria-invalid');
+  if (seq === state.countrySeq) showSubdivisions({ field: ui.subdivisionField, label: ui.subdivisionLabel, select: ui.subdivision }, subdivisions);
 }
 
 // --- start ----------------------------------------------------------------------------------------------

@@ -31,5 +31,6 @@ export const SAMPLE: [string, Record<string, string>][] = [
 /** Requests answered without a key (the form page, the OpenAPI document): path, and extra request headers. */
 export const ANONYMOUS: [string, Record<string, string>][] = [
   ['/', {}], ['/', { 'Accept-Encoding': 'br' }], ['/page/page.js', { 'Accept-Encoding': 'gzip' }], ['/page/phone-format.js', {}],
-  ['/page/postal-code.js', { 'Accept-Encoding': 'br' }], ['/page/page.css', {}], ['/v1/openapi.json', {}], ['/v1/openapi.json', { 'Accept-Encoding': 'br' }],
+  ['/page/postal-code.js', { 'Accept-Encoding': 'br' }], ['/page/country-picker.js', { 'Accept-Encoding': 'br' }],
+  ['/page/fields.js', {}], ['/page/page.css', {}], ['/v1/openapi.json', {}], ['/v1/openapi.json', { 'Accept-Encoding': 'br' }],
 ];
