@@ -13,6 +13,7 @@ import { Localizer } from './dist/localize.ts';
 import { apiIndex, buildManifest, dataDigest, releaseOf, writeManifest } from './dist/manifest.ts';
 import { nginxConfig } from './dist/nginx-config.ts';
 import { buildOpenApi } from './dist/openapi.ts';
+import { writePage } from './dist/page.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
 import { runInWorkers } from './dist/worker-pool.ts';
 import { DistWriter, sortedFiles } from './dist/writer.ts';
@@ -68,6 +69,7 @@ try {
   writer.writeJson(searchIndex, buildSearchIndex(data), { requests: [] });
   writer.writeJson('v1/index.json', apiIndex(data, release), { requests: ['/v1'] });
   writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
+  writePage(writer, join(root, 'build', 'page'));
   const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   writer.writeFile('v1/_cdn/nginx.conf', Buffer.from(nginxConfig(data, responseFiles, release.id)), { requests: [] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);

@@ -24,8 +24,8 @@ if (!archiveArgument) {
 const archiveFile = resolve(archiveArgument);
 const distDir = resolve(distArgument ?? join(import.meta.dirname, '..', 'dist'));
 
-/** Relative, below v1/, no `.` or `..` step: a tampered manifest must not name a file outside the tree. */
-const isDistPath = (path: string) => path.startsWith('v1/') && path.split('/').every((step) => /^(?!\.\.?$)[\w.-]+$/.test(step));
+/** Relative, below v1/ or page/ (the form page), no `.` or `..` step: a tampered manifest must not name a file outside the tree. */
+const isDistPath = (path: string) => /^(?:v1|page)\//.test(path) && path.split('/').every((step) => /^(?!\.\.?$)[\w.-]+$/.test(step));
 
 /** What the files made here say otherwise than the manifest: their size, SHA-256, or the sizes of their compressed copies. */
 function differences(made: Map<string, ManifestFile>, listed: Record<string, ManifestFile>): string[] {

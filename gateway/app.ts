@@ -5,6 +5,7 @@
  *   request target  absolute-form made origin-form (RFC 9112 3.2.2); over 8 KiB 414; HTTP/1.1 without Host 400
  *   CORS preflight  any OPTIONS: 204, no key needed
  *   health          GET or HEAD /healthz: 200, no key needed
+ *   public files    GET or HEAD of the form page (/, /page/...) or /v1/openapi.json: the file, no key needed
  *   auth            no, malformed or unknown key: 401 (auth.ts)
  *   method          anything but GET and HEAD: 405
  *   routes          search (search-route.ts), then the file-backed endpoints (routes.ts)
@@ -17,7 +18,7 @@ import type { IncomingMessage } from 'node:http';
 import polka, { type Middleware, type Request } from 'polka';
 import { bearerAuth, type Keys } from './auth.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
-
+import { isPublicFile } from './manifest.ts';
 import { ALLOWED_METHODS, sendProblem } from './problem.ts';
 import { fileRoutes, otherPaths } from './routes.ts';
 import { searchRoute } from './search-route.ts';
@@ -102,6 +103,12 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, log, retry }: A
     answer(res, 200, ['Content-Type', 'application/json; charset=utf-8', 'Content-Length', healthBody.length, 'Cache-Control', 'no-store'],
       req.method === 'HEAD' ? undefined : healthBody);
   };
+  // The page a browser opens before it has a key, and the document tools fetch anonymously (manifest.ts says which).
+  const publicFiles = (req: Request, res: Res, next: () => void) => {
+    const key = dist.paths.get(req.path);
+    if (key === undefined || !isPublicFile(key) || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+    send.file(req, res, key);
+  };
   const readOnly = (req: Request, res: Res, next: () => void) => {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     sendProblem(res, 'method_not_allowed', `${req.method} is not allowed; this API is read-only.`, ['Allow', ALLOWED_METHODS]);
@@ -114,7 +121,7 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, log, retry }: A
   };
 
   const app = polka({ onNoMatch: otherPaths(dist, send) as Middleware, onError });
-  app.use(...([preflight, health, bearerAuth(keys), readOnly] as Middleware[]));
+  app.use(...([preflight, health, publicFiles, bearerAuth(keys), readOnly] as Middleware[]));
   // Before /v1/countries/:country, which would otherwise take "search" for a country code.
   app.get('/v1/countries/search', searchRoute(dist, cache, send) as Middleware);
   for (const [path, route] of fileRoutes(dist, send)) app.get(path, route as Middleware);

@@ -29,10 +29,12 @@ function announce({ address, port, family }: AddressInfo, release: string, worke
   const host = family === 'IPv6' ? `[${address}]` : address;
   say(`serving release ${release} from ${config.distDir}${workers > 1 ? ` with ${workers} workers` : ''}`);
   say(`listening on http://${host}:${port}`);
-  if (!generatedKey) return;
   const reachable = address === '0.0.0.0' || address === '::' ? 'localhost' : host;
+  if (!generatedKey) return say(`the form page: http://${reachable}:${port}/ (it asks for a key)`);
   say('no API key configured (API_KEYS, API_KEYS_FILE); this run accepts a generated one:');
   console.log(`\n  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" http://${reachable}:${port}/v1/countries/BR\n`);
+  // In the fragment, which a browser never sends: the key stays out of request logs and Referer headers.
+  say(`the form page, with this key: http://${reachable}:${port}/#key=${generatedKey}`);
 }
 
 /** Serves in this process (alone, or as a cluster worker). */

@@ -73,6 +73,9 @@ export function manifestColumns(manifest: Manifest, manifestText: string) {
   };
 }
 
+/** Files anyone may read without a key: the form page (`page/`) and the OpenAPI document, which tools fetch anonymously. */
+export const isPublicFile = (key: string): boolean => key === 'v1/openapi.json' || key.startsWith('page/');
+
 /** A file as a reader needs it. */
 export interface DistFile {
   bytes: number;
@@ -97,7 +100,7 @@ function fail(dir: string, file: string, reason: string): never {
   throw new DistError(`${join(dir, file)}: ${reason}. Rebuild it with \`npm run build\`.`);
 }
 
-const SAFE_KEY = /^v1\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
+const SAFE_KEY = /^(?:v1|page)\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
 const DOT_SEGMENT = /(?:^|\/)\.+(?:\/|$)/;
 const SHA256 = /^[0-9a-f]{64}$/;
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;

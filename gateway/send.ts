@@ -21,6 +21,9 @@ export function answer(res: Res, status: number, headers: Pairs, body?: Buffer):
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** Every dist file is JSON but the form page's (`page/`). */
+const TYPES: Record<string, string> = { html: 'text/html; charset=utf-8', css: 'text/css; charset=utf-8', js: 'text/javascript; charset=utf-8' };
+const contentType = (key: string) => (key.startsWith('page/') && TYPES[key.slice(key.lastIndexOf('.') + 1)]) || JSON_TYPE;
 
 /** q-values of br and gzip in an Accept-Encoding header; `*` stands for any coding not named. */
 function weights(header: string): { br: number; gzip: number } {
@@ -92,7 +95,7 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, maxAge: numbe
       if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, [...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding']);
       const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
       const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
-      const head: Pairs = ['Content-Type', JSON_TYPE, 'Content-Length', length, ...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding'];
+      const head: Pairs = ['Content-Type', contentType(key), 'Content-Length', length, ...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding'];
       if (coding !== 'identity') head.push('Content-Encoding', coding);
       answer(res, 200, head, req.method === 'HEAD' ? undefined : body(key, coding));
     },

@@ -67,6 +67,7 @@ try {
   if (generatedKey) {
     say('no API key configured (API_KEYS); this run accepts a generated one:');
     console.log(`\n  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" http://${reachable}:${port}/v1/countries/BR\n`);
+    say(`the form page, with this key: http://${reachable}:${port}/#key=${generatedKey}`);
   }
   process.on('SIGHUP', () => {
     say('SIGHUP: writing the config again and reloading nginx');

@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nginxMissing, startNginx, type Nginx } from '../gateway/nginx.ts';
-import { get, SAMPLE } from './helpers/answers.ts';
+import { ANONYMOUS, get, SAMPLE } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { startGatewayProcess } from './helpers/start.ts';
@@ -24,6 +24,8 @@ const ERRORS: [string, Record<string, string>, string][] = [
   ['/v1/countries?locale=%25%25', {}, 'invalid_parameter'],
   ['/v1/countries?view=huge', {}, 'invalid_parameter'],
   ['/v1/nothing-here', {}, 'not_found'],
+  ['/page/missing.js', { Authorization: '' }, 'missing_credentials'],
+  ['/page/', { Authorization: '' }, 'missing_credentials'],
 ];
 
 const cdn = suite('nginx config (CDN layout)');
@@ -41,10 +43,15 @@ cdn.after(async () => {
   await gateway?.close();
 });
 
-for (const [path, headers] of SAMPLE) {
-  const label = Object.keys(headers).length ? `${path} (${Object.values(headers).join(', ')})` : path;
-  cdn(`should answer ${label} byte for byte as the gateway`, async () => {
-    const [fromGateway, fromNginx] = await Promise.all([gateway.port, nginx.port].map((port) => get(port, path, { ...AUTH, ...headers })));
+const requests: [path: string, headers: Record<string, string>, how: string][] = [
+  ...SAMPLE.map(([path, headers]): [string, Record<string, string>, string] => [path, { ...AUTH, ...headers }, 'with the key']),
+  ...ANONYMOUS.map(([path, headers]): [string, Record<string, string>, string] => [path, headers, 'without a key']),
+];
+for (const [path, headers, how] of requests) {
+  const extra = Object.entries(headers).filter(([name]) => name !== 'Authorization').map(([, value]) => value);
+  const label = extra.length ? `${path} (${extra.join(', ')})` : path;
+  cdn(`should answer ${label} ${how} byte for byte as the gateway`, async () => {
+    const [fromGateway, fromNginx] = await Promise.all([gateway.port, nginx.port].map((port) => get(port, path, headers)));
     assert.is(fromNginx.status, fromGateway.status);
     assert.ok(fromNginx.body.equals(fromGateway.body), 'same body bytes');
     for (const header of ['etag', 'content-language', 'content-encoding', 'content-type', 'cache-control', 'vary', 'data-release']) {

@@ -63,6 +63,38 @@ auth('should let GET and HEAD /healthz and OPTIONS through without a key', async
   assert.is((await gateway.request('/v1/countries', { key: null, method: 'OPTIONS' })).status, 204);
 });
 
+// A browser opens the form page before it has a key; tools fetch the OpenAPI document anonymously.
+const PUBLIC: [path: string, type: string][] = [
+  ['/', 'text/html; charset=utf-8'], ['/page/page.js', 'text/javascript; charset=utf-8'], ['/page/phone-format.js', 'text/javascript; charset=utf-8'],
+  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
+  ['/page/fields.js', 'text/javascript; charset=utf-8'], ['/page/page.css', 'text/css; charset=utf-8'], ['/v1/openapi.json', 'application/json; charset=utf-8'],
+];
+for (const [path, type] of PUBLIC) {
+  auth(`should serve ${path} without a key (GET and HEAD), as with one`, async () => {
+    const anonymous = await gateway.request(path, { key: null });
+    const keyed = await gateway.request(path);
+    assert.is(anonymous.status, 200);
+    assert.is(anonymous.headers['content-type'], type);
+    assert.ok(anonymous.body.equals(keyed.body), 'same bytes');
+    assert.is(anonymous.headers.etag, keyed.headers.etag);
+    const head = await gateway.request(path, { key: null, method: 'HEAD' });
+    assert.is(head.status, 200);
+    assert.is(head.body.length, 0);
+  });
+}
+
+auth('should still ask a key for everything else, near the public paths and with other methods', async () => {
+  const keyed: [string, string][] = [
+    ['/v1', 'GET'], ['/v1/countries', 'GET'], ['/page/', 'GET'], ['/page/missing.js', 'GET'], ['/page', 'GET'], ['/index.html', 'GET'],
+    ['/v1/openapi.json/', 'GET'], ['/page/page.js/..%2f..%2fmanifest.json', 'GET'], ['/manifest.json', 'GET'], ['/', 'POST'], ['/v1/openapi.json', 'DELETE'],
+  ];
+  for (const [path, method] of keyed) {
+    const reply = await gateway.request(path, { key: null, method });
+    assert.is(reply.status, 401, `${method} ${path}`);
+    assert.is(reply.json().code, 'missing_credentials');
+  }
+});
+
 auth('should never echo a key in a response or write one to the log, wherever it was pasted', async () => {
   const wrong = 'a-wrong-but-plausible-key-4242';
   // Standard base64 keys hold `/`: pasted into a path, each piece is short.

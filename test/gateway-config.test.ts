@@ -83,12 +83,14 @@ config('should serve with a key from API_KEYS_FILE, logging requests without the
   assert.not.match(started.output(), KEY);
 });
 
-config('should generate a key outside production, print it with a curl line, and accept it', async () => {
+config('should generate a key outside production, print it with a curl line and the form page\'s link, and accept it', async () => {
   const started = startGatewayProcess({ DIST_DIR: builtDist() });
   const [, key, port] = await started.waitFor(/^ {2}([A-Za-z0-9_-]{43})\n\n {2}curl -H "Authorization: Bearer \1" http:\/\/127\.0\.0\.1:(\d+)\/v1\/countries\/BR$/m);
   const reply = await get(port, '/v1/countries/BR', key);
   assert.is(reply.status, 200);
   assert.is(JSON.parse(reply.body).code, 'BR');
+  // The key in the fragment, which a browser keeps to itself.
+  assert.match(started.output(), new RegExp(`^gateway: the form page, with this key: http://127\\.0\\.0\\.1:${port}/#key=${key}$`, 'm'));
   started.child.kill('SIGTERM');
   assert.is((await started.exited).code, 0);
 });

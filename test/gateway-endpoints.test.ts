@@ -158,7 +158,7 @@ const ABSOLUTE: [target: string, status: number, file?: string][] = [
   ['http://api.example/v1/countries/BR', 200, 'v1/countries/BR.json'],
   ['HTTPS://api.example:8443/v1/phone/br?x=1', 200, 'v1/phone/BR.json'],
   ['http://api.example/v1/countries?locale=de&view=full', 200, 'v1/_locale/de/countries.full.json'],
-  ['http://api.example', 404],
+  ['http://api.example', 200, 'page/index.html'],
   ['http://api.example/v1/countries/ZZ', 404],
 ];
 const absolute = suite('absolute-form request targets');

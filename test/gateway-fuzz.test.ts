@@ -67,9 +67,11 @@ function violation({ target, status, headers, body, error }: Result): string | u
   if (status >= 500) return `status ${status}`;
   if (LEAKS.test(body.toString('latin1'))) return 'the body is a file from outside dist';
   if (status === 304) return body.length === 0 ? undefined : 'a 304 with a body';
+  // The form page's files are the only answers not in JSON; they are checked as files of the manifest below.
+  const page = status === 200 && /^text\/(?:html|css|javascript); charset=utf-8$/.test(String(headers['content-type']));
   let json: any;
   try {
-    json = JSON.parse(body.toString('utf8'));
+    json = page ? {} : JSON.parse(body.toString('utf8'));
   } catch {
     return 'the body is not JSON';
   }
@@ -95,7 +97,7 @@ fuzz.after(() => gateway.close());
 
 const targets = Array.from({ length: REQUESTS }, generator(prng(SEED)));
 
-fuzz(`should answer ${REQUESTS} random requests (seed ${SEED}) without a 5xx, always in JSON, never with a file outside dist`, async () => {
+fuzz(`should answer ${REQUESTS} random requests (seed ${SEED}) without a 5xx, in JSON (the page's files aside), never with a file outside dist`, async () => {
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   await runLoad({

@@ -95,6 +95,7 @@ export function buildManifest(options: { data: Datasets; release: Release; files
       localized: 'v1/_locale/<tag>/<path>.json answers ?locale=<tag>; absent where the fallback chain gives the same body',
       full_view: 'countries.full.json answers /v1/countries?view=full',
       compressed: '<file>.br and <file>.gz beside a file, where smaller (see encodings)',
+      page: 'page/<file>: the form page, readable without a key; / answers page/index.html',
     },
     search_index: options.searchIndex,
     files: options.files,

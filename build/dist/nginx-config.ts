@@ -1,14 +1,15 @@
 /**
  * A CDN-ready nginx configuration for a built dist (written to dist as v1/_cdn/nginx.conf): the same
  * URLs, query variants (locale with RFC 4647 lookup and fallback chains, view), ETags, caching headers
- * and precompressed copies as the gateway, behind the same bearer keys. `npm run serve:nginx` runs it
+ * and precompressed copies as the gateway, behind the same bearer keys (the form page and the OpenAPI
+ * document without one, as the gateway). `npm run serve:nginx` runs it
  * (gateway/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
  * needs the index in memory, so it is proxied to a gateway. Answers are `Cache-Control: private`, as
  * the gateway's: a shared cache must not hand a keyed answer to a caller without the key (RFC 9111
  * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README).
  * Limits: subdivision codes must be given in canonical form (BR-SP), and CORS is left to the CDN.
  */
-import type { WithdrawnCode } from '../../gateway/manifest.ts';
+import { isPublicFile, type WithdrawnCode } from '../../gateway/manifest.ts';
 import { problemParts, withdrawnProblem } from '../../gateway/problem.ts';
 import type { Datasets } from '../validate/validate-data.ts';
 import { withdrawnCodes } from './manifest.ts';
@@ -101,7 +102,14 @@ function withdrawnLocations(release: string, countries: Record<string, Withdrawn
   });
 }
 
+/** Requests answered without a key, as the gateway answers them: the form page and the OpenAPI document. */
+function publicRequests(files: Record<string, ManifestFile>): [request: string, path: string][] {
+  return Object.entries(files).filter(([path]) => isPublicFile(path))
+    .flatMap(([path, file]) => file.requests.filter((request) => !request.includes('?')).map((request): [string, string] => [request, path]));
+}
+
 export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>, release: string, maxAge = 3600): string {
+  const open = publicRequests(files);
   const codes: [string, string][] = data.countries.flatMap((country: any) =>
     [country.alpha2, country.alpha3, country.numeric].map((code: string) => [code.toLowerCase(), country.alpha2]));
   const withdrawn = withdrawnCodes(data);
@@ -117,6 +125,10 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     '  "" missing_credentials;',
     '  include __KEYS__;',
     '}',
+    'map $uri $cr_access {',
+    '  default $cr_auth;',
+    ...open.map(([request]) => `  ${quote(request)} ok;`),
+    '}',
     'map $arg_view $cr_list { "" countries.json; compact countries.json; full countries.full.json; default "!"; }',
     'map $cr_code_raw $cr_code {',
     '  default "";',
@@ -129,16 +141,17 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     'server {',
     '  listen __LISTEN__;',
     '  root __DIST_ROOT__;',
-    '  types { application/json json; }',
+    '  types { application/json json; text/html html; text/css css; text/javascript js; }',
     '  default_type application/json;',
     '  charset utf-8;',
-    '  charset_types application/json application/problem+json;',
+    // text/html is always among them.
+    '  charset_types application/json application/problem+json text/css text/javascript;',
     '  etag off;',
     '  if_modified_since off;',
-    '  if ($cr_auth != ok) { rewrite ^ /_problem/$cr_auth last; }',
+    '  if ($cr_access != ok) { rewrite ^ /_problem/$cr_access last; }',
     '  location = /v1/countries/search { proxy_pass __ORIGIN__; }',
     '  location = /v1 { rewrite ^ /_serve/v1/index.json last; }',
-    '  location = /v1/openapi.json { rewrite ^ /_serve/v1/openapi.json last; }',
+    ...open.map(([request, path]) => `  location = ${request} { rewrite ^ /_serve/${path} last; }`),
     '  location = /v1/countries {',
     '    if ($cr_locale = "!") { rewrite ^ /_problem/invalid_parameter last; }',
     '    if ($cr_list = "!") { rewrite ^ /_problem/invalid_parameter last; }',

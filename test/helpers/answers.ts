@@ -1,4 +1,4 @@
-/** A plain HTTP GET (node:http: nothing decompressed or added), and requests that sample every kind of answer. */
+/** A plain HTTP GET (node:http: nothing decompressed or added), and requests that sample every kind of answer, with a key and without. */
 import { request as httpRequest } from 'node:http';
 
 export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
@@ -29,4 +29,11 @@ export const SAMPLE: [string, Record<string, string>][] = [
   ['/v1/countries?view=full&locale=fr', { 'Accept-Encoding': 'br, gzip' }],
   // Absolute-form (RFC 9112 3.2.2), as a client talking to a proxy sends it.
   ['http://api.example/v1/countries/JP?locale=fr', {}],
+];
+
+/** Requests answered without a key (the form page, the OpenAPI document): path, and extra request headers. */
+export const ANONYMOUS: [string, Record<string, string>][] = [
+  ['/', {}], ['/', { 'Accept-Encoding': 'br' }], ['/page/page.js', { 'Accept-Encoding': 'gzip' }], ['/page/phone-format.js', {}],
+  ['/page/postal-code.js', { 'Accept-Encoding': 'br' }], ['/page/country-picker.js', { 'Accept-Encoding': 'br' }],
+  ['/page/fields.js', {}], ['/page/page.css', {}], ['/v1/openapi.json', {}], ['/v1/openapi.json', { 'Accept-Encoding': 'br' }],
 ];

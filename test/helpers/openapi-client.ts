@@ -71,3 +71,31 @@ export function successors(gone: components['responses']['Gone']['content']['app
 
 export const health = (base: string) => get<'getHealth'>(base, null, '/healthz').then((body) => body.release);
 `;
+
+/**
+ * Every operation called through the client's typed `get`, against the gateway at argv[2] with the
+ * key argv[3] (the document and /healthz without one); prints { operationId: body } as JSON.
+ */
+export const CALLS = `
+import type { operations } from './api.js';
+import { get, phoneField } from './client.mjs';
+
+// Run by Node; type-checked with the DOM's types only.
+declare const process: { argv: string[]; stdout: { write: (text: string) => void } };
+const [base, key] = process.argv.slice(2);
+const answers: { [Id in keyof operations]: unknown } & { phoneField: unknown } = {
+  listCountries: await get<'listCountries'>(base, key, '/v1/countries?locale=de&view=compact'),
+  getCountry: await get<'getCountry'>(base, key, '/v1/countries/jpn?locale=ja'),
+  searchCountries: await get<'searchCountries'>(base, key, '/v1/countries/search?q=brasil&locale=pt&limit=3'),
+  getPhone: await get<'getPhone'>(base, key, '/v1/phone/BR'),
+  getPostalCode: await get<'getPostalCode'>(base, key, '/v1/postal-code/GB'),
+  listSubdivisions: await get<'listSubdivisions'>(base, key, '/v1/subdivisions/US?locale=de'),
+  getSubdivision: await get<'getSubdivision'>(base, key, '/v1/subdivisions/BR/sp'),
+  getAddressExample: await get<'getAddressExample'>(base, key, '/v1/address-example/JP'),
+  getApiIndex: await get<'getApiIndex'>(base, key, '/v1'),
+  getOpenApi: await get<'getOpenApi'>(base, null, '/v1/openapi.json'),
+  getHealth: await get<'getHealth'>(base, null, '/healthz'),
+  phoneField: await phoneField(base, key, 'BR', '11961234567'),
+};
+process.stdout.write(JSON.stringify(answers));
+`;

@@ -16,12 +16,14 @@ const RULES: [RegExp, string][] = [
   [/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\/[A-Z]{2}-[A-Z0-9]+\.json$/, 'subdivision'],
 ];
 const INTERNAL = new Set(['v1/openapi.json', 'v1/_search/index.json', 'v1/_cdn/nginx.conf']);
+/** The form page's files (HTML, CSS, JavaScript): test/browser-form.test.ts checks them in a browser. */
+const PAGE = /^page\/[a-z-]+\.(?:html|css|js)$/;
 
 const ajv = loadSchemas(join(ROOT, 'build', 'schemas'));
 
-/** The validator for a dist path, null for the internal files, or an error for an unexpected path. */
+/** The validator for a dist path, null for the internal files and the page's, or an error for an unexpected path. */
 export function responseValidator(path: string): ValidateFunction | null {
-  if (INTERNAL.has(path)) return null;
+  if (INTERNAL.has(path) || PAGE.test(path)) return null;
   const rule = RULES.find(([pattern]) => pattern.test(path));
   if (!rule) throw new Error(`no response schema for ${path}`);
   return compiled(ajv, `${rule[1]}.schema.json`);
