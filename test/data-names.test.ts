@@ -20,6 +20,9 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['KZ-71', 'en', 'Astana'], ['IR-01', 'en', 'Gilan'], ['IR-03', 'en', 'East Azerbaijan'], ['MA-06', 'en', 'Casablanca-Settat'],
   ['NP-P1', 'en', 'Koshi'], ['CA-NL', 'de', 'Neufundland und Labrador'], ['CZ-10', 'en', 'Prague'], ['AD-02', 'ka', 'კანილო'],
   ['FR-PF', 'en', 'French Polynesia'], ['US-PR', 'ja', 'プエルトリコ'],
+  // ISO's local name in the country's one official language, where CLDR has none in it.
+  ['BR-DF', 'pt', 'Distrito Federal'], ['AZ-BA', 'az', 'Bakı'], ['SE-AB', 'sv', 'Stockholms län'], ['PL-02', 'pl', 'Dolnośląskie'],
+  ['SK-BC', 'sk', 'Banskobystrický kraj'], ['LV-080', 'lv', 'Ropažu novads'],
 ];
 for (const [code, tag, expected] of SUBDIVISION_NAMES) {
   names(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code).name[tag], expected));
@@ -30,6 +33,8 @@ const WRONG: [string, string, string][] = [
   ['BY-VI', 'de', 'Brest'], ['MH-ALL', 'de', 'Ailinginae'], ['MA-BRR', 'nl', 'Errachidia'], ['EE-284', 'pl', 'Kambja'],
   ['PA-10', 'nl', 'Panama'], ['AL-03', 'sr-Latn', 'elbasansko pismo'], ['BR-SP', 'fr', 'Sôo Paulo'], ['IT-RM', 'fr', 'roma'],
   ['CZ-51', 'fr', 'liberec'],
+  // ISO's name is a romanization (Arabic) or in a regional language (Valencian), not the locale's name.
+  ['AE-DU', 'ar', 'Dubayy'], ['ES-A', 'es', 'Alacant'], ['ES-CT', 'es', 'Catalunya'],
 ];
 for (const [code, tag, wrong] of WRONG) {
   names(`should not call ${code} "${wrong}" in ${tag}`, () => assert.is.not(subdivision(code).name[tag], wrong));

@@ -5,7 +5,8 @@
  * exactly the codes CLDR's subdivision containment lists, so a change neither source has is caught.
  * English names from CLDR where it has one that is current, else CLDR's name of the country where the
  * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
- * iso-codes' gettext catalogues, for supported locales only and only where they differ from English.
+ * iso-codes' gettext catalogues, and ISO's own name in the country's one official language where
+ * neither has it, for supported locales only and only where they differ from English.
  * Wrong upstream names are corrected by data/curated/name-overrides.json.
  */
 import { join } from 'node:path';
@@ -33,6 +34,27 @@ function officialLanguages(): Map<string, Set<string>> {
   return new Map(Object.entries<any>(territories).map(([country, info]) => [country, new Set(
     Object.entries<any>(info.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]),
   )]));
+}
+
+/**
+ * The language ISO's subdivision names are written in, for countries with one national official language
+ * (CLDR territoryInfo) that is served and written in Latin script (BR pt, PL pl, SE sv): ISO gives the
+ * local name, which is that language's name for the place where CLDR has none. Not for other scripts
+ * (ISO romanizes: "Dubayy"), nor for Spain, where ISO names the Catalan, Valencian, Basque and Galician
+ * provinces in those languages ("Alacant" is not Spanish).
+ */
+const REGIONAL_ISO_NAMES = new Set(['ES']);
+function localNameLanguages(supported: Set<string>): Map<string, string> {
+  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+  const likely = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
+  const latin = (tag: string) => String(likely[tag] ?? '').split('-')[1] === 'Latn';
+  return new Map(Object.entries<any>(territories).flatMap(([country, info]) => {
+    // az and az_Cyrl are one language.
+    const national = [...new Set(Object.entries<any>(info.languagePopulation ?? {})
+      .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official').map(([tag]) => tag.split('_')[0]))];
+    const [only] = national;
+    return national.length === 1 && supported.has(only) && latin(only) && !REGIONAL_ISO_NAMES.has(country) ? [[country, only] as const] : [];
+  }));
 }
 
 /** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
@@ -113,6 +135,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
   const english = subdivisionNames('en');
   const official = officialLanguages();
+  const localLanguage = localNameLanguages(supported);
   const territories = territoryOfSubdivision();
   const { entries, withdrawn } = currentEntries(dataDir);
 
@@ -132,6 +155,9 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
       if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
     }
+    const local = localLanguage.get(country);
+    // Not a name ISO qualifies in brackets ("Maritime (Région)"), which is no one's way of writing it.
+    if (local && !name[local] && /^[\p{Script=Latin}\p{Mark}\p{Zs}\d'’.,-]+$/u.test(entry.isoName)) name[local] = entry.isoName;
     overrides.apply(entry.code, 'name', name);
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
     return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
