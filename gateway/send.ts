@@ -7,6 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { readFile, type Coding, type Dist, type DistFile } from './dist.ts';
+import { isPublicFile } from './manifest.ts';
 
 /** Header names and values, alternating, as writeHead takes them. */
 export type Pairs = (string | number)[];
@@ -75,10 +76,12 @@ export interface Sender {
 /**
  * `private`: the answer needs a key, so a shared cache must not hand it to another caller (RFC 9111
  * section 3.5); the client may keep it for `maxAge` seconds. A CDN that checks keys sets its own policy.
+ * The files anyone may read (the form page, the OpenAPI document) are `public`.
  */
 export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, maxAge: number): Sender {
-  const cacheControl = `private, max-age=${maxAge}`;
-  const validators = (etag: string, contentLanguage: string | null): Pairs =>
+  const keyed = `private, max-age=${maxAge}`;
+  const open = `public, max-age=${maxAge}`;
+  const validators = (etag: string, contentLanguage: string | null, cacheControl = keyed): Pairs =>
     (contentLanguage ? ['ETag', etag, 'Cache-Control', cacheControl, 'Content-Language', contentLanguage] : ['ETag', etag, 'Cache-Control', cacheControl]);
 
   const body = (key: string, coding: Coding): Buffer => {
@@ -92,10 +95,11 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, maxAge: numbe
     file: (req, res, key) => {
       const file = dist.files.get(key)!;
       const etag = `"${file.sha256}"`;
-      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, [...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding']);
+      const cacheControl = isPublicFile(key) ? open : keyed;
+      if (matchesEtag(req.headers['if-none-match'], etag)) return answer(res, 304, [...validators(etag, file.contentLanguage, cacheControl), 'Vary', 'Accept-Encoding']);
       const coding = chooseEncoding(req.headers['accept-encoding'], file.encodings);
       const length = coding === 'identity' ? file.bytes : file.encodings[coding]!;
-      const head: Pairs = ['Content-Type', contentType(key), 'Content-Length', length, ...validators(etag, file.contentLanguage), 'Vary', 'Accept-Encoding'];
+      const head: Pairs = ['Content-Type', contentType(key), 'Content-Length', length, ...validators(etag, file.contentLanguage, cacheControl), 'Vary', 'Accept-Encoding'];
       if (coding !== 'identity') head.push('Content-Encoding', coding);
       answer(res, 200, head, req.method === 'HEAD' ? undefined : body(key, coding));
     },

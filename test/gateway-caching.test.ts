@@ -22,6 +22,18 @@ caching('should send the manifest hash as a strong ETag, private Cache-Control a
   assert.is(reply.headers['content-length'], String(file('v1/countries/BR.json').bytes));
 });
 
+// What anyone may read without a key (the form page, the OpenAPI document) any cache may keep.
+for (const [path, key] of [['/', 'page/index.html'], ['/page/page.js', 'page/page.js'], ['/v1/openapi.json', 'v1/openapi.json']]) {
+  caching(`should let any cache keep ${path}, which needs no key (public Cache-Control), and revalidate it`, async () => {
+    const reply = await gateway.request(path, { key: null });
+    assert.is(reply.status, 200);
+    assert.is(reply.headers['cache-control'], 'public, max-age=3600');
+    const revalidated = await gateway.request(path, { key: null, headers: { 'If-None-Match': etagOf(key) } });
+    assert.is(revalidated.status, 304);
+    assert.is(revalidated.headers['cache-control'], 'public, max-age=3600');
+  });
+}
+
 const MATCHING = [
   (etag: string) => etag,
   (etag: string) => `W/${etag}`,

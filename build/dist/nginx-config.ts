@@ -6,7 +6,8 @@
  * (gateway/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
  * needs the index in memory, so it is proxied to a gateway. Answers are `Cache-Control: private`, as
  * the gateway's: a shared cache must not hand a keyed answer to a caller without the key (RFC 9111
- * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README).
+ * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README). The
+ * files anyone may read are `public`.
  * Limits: subdivision codes must be given in canonical form (BR-SP), and CORS is left to the CDN.
  */
 import { isPublicFile, type WithdrawnCode } from '../../gateway/manifest.ts';
@@ -129,6 +130,11 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     '  default $cr_auth;',
     ...open.map(([request]) => `  ${quote(request)} ok;`),
     '}',
+    // As the gateway: `private` for what needs a key, `public` for the files anyone may read.
+    'map $uri $cr_cache_control {',
+    `  default "private, max-age=${maxAge}";`,
+    ...open.map(([, path]) => `  /_serve/${path} "public, max-age=${maxAge}";`).filter((line, index, all) => all.indexOf(line) === index),
+    '}',
     'map $arg_view $cr_list { "" countries.json; compact countries.json; full countries.full.json; default "!"; }',
     'map $cr_code_raw $cr_code {',
     '  default "";',
@@ -194,7 +200,7 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     '    gzip_static on;',
     '    brotli_static on;',
     '    add_header ETag $cr_etag;',
-    `    add_header Cache-Control "private, max-age=${maxAge}";`,
+    '    add_header Cache-Control $cr_cache_control;',
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
     `    add_header Data-Release ${release} always;`,
