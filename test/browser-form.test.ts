@@ -33,7 +33,7 @@ const CASES: FormCase[] = [
   {
     country: 'DE', locale: 'de', typed: 'Deutsch', name: 'Deutschland', phone: ['030123456', '030 123456', '+4930123456'],
     subdivision: ['DE-BY', 'Bayern'], postal: [' 10117', '10117', '1011'],
-    lines: ['Reichstag Building (German Bundestag)', 'Platz der Republik 1', '11011 BERLIN'], dir: 'ltr',
+    lines: ['Deutscher Bundestag', 'Platz der Republik 1', '11011 BERLIN'], dir: 'ltr',
   },
   {
     country: 'US', locale: 'en', typed: 'united st', name: 'United States', phone: ['2015550123', '(201) 555-0123', '+12015550123'],
@@ -48,7 +48,7 @@ const CASES: FormCase[] = [
   {
     country: 'BR', locale: 'pt', typed: 'brasil', name: 'Brasil', phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
     subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'],
-    lines: ['Palácio do Planalto (Presidential Palace)', 'Praça dos Três Poderes', 'BRASÍLIA-DF', '70150-900'], dir: 'ltr',
+    lines: ['Palácio do Planalto', 'Praça dos Três Poderes', 'BRASÍLIA-DF', '70150-900'], dir: 'ltr',
   },
   {
     country: 'GB', locale: 'en', typed: 'united kingdom', name: 'United Kingdom', phone: ['01212345678', '0121 234 5678', '+441212345678'],

@@ -16,6 +16,18 @@ const postal = new Map<string, any>(data!['postal-codes'].map((entry: any) => [e
 const NO_STREETS = ['AQ', 'BV', 'FM', 'GS', 'HM', 'IO', 'KI', 'MH', 'NR', 'NU', 'PN', 'PW', 'TF', 'TK', 'TV', 'UM', 'WF'];
 /** Places that have named streets, for whose example no street could yet be confirmed from a source (issue 15). */
 const STREET_UNCONFIRMED = ['AI', 'AS', 'BL', 'BT', 'CC', 'EH', 'MS', 'SJ', 'TD'];
+/** Official names whose parentheses are part of the name, not a gloss of it. */
+const NAMES_WITH_PARENTHESES = ['Cocos (Keeling) Islands'];
+/** Place lines as the institution writes them in the country's address language, once glossed in English. */
+const PLACES: [country: string, place: string][] = [
+  ['AO', 'Banco Nacional de Angola'],
+  ['AQ', 'United States Antarctic Program'],
+  ['AR', 'Casa Rosada'],
+  ['BE', 'Chancellerie du Premier Ministre'],
+  ['BR', 'Palácio do Planalto'],
+  ['DE', 'Deutscher Bundestag'],
+  ['FO', 'Løgmansskrivstovan'],
+];
 
 /** The text each layout code writes for a country's example, in the layout's order, as the response renders it. */
 function partsOf(country: string, response: any): [code: string, text: string][] {
@@ -73,6 +85,19 @@ examples('should write every postal code in its canonical form', () => {
     if (example.postal_code) assert.is(canonicalPostalCode(postal.get(country), example.postal_code), example.postal_code, country);
   }
 });
+
+examples('should name each place as it is addressed, with no gloss in parentheses', () => {
+  const glossed = data!.addresses
+    .filter(({ example }: any) => /[()（）]/.test(NAMES_WITH_PARENTHESES.reduce((place, name) => place.replace(name, ''), example.place)))
+    .map(({ country, example }: any) => `${country}: ${example.place}`);
+  assert.equal(glossed, []);
+});
+
+for (const [country, place] of PLACES) {
+  examples(`should write ${country}'s place as "${place}"`, () => {
+    assert.is(data!.addresses.find((entry: any) => entry.country === country).example.place, place);
+  });
+}
 
 lines.run();
 examples.run();
