@@ -156,24 +156,31 @@ settings('should take both API_KEYS and API_KEYS_FILE, and a list of origins', (
 });
 settings.run();
 
-// npm start builds first when dist is missing or older than data/.
+// npm start builds first when dist is missing or older than data/ or build/.
 const freshness = suite('freshness');
-freshness('should ask for a build when the manifest is missing or older than any data file, and not without data/', () => {
+freshness('should ask for a build when the manifest is missing or older than any data or build file, and not without data/', () => {
   const root = mkdtempSync(join(tmpdir(), 'country-fresh-'));
   try {
     const data = join(root, 'data');
+    const build = join(root, 'build');
     const dist = join(root, 'dist');
     mkdirSync(join(data, 'curated'), { recursive: true });
+    mkdirSync(join(build, 'page'), { recursive: true });
     mkdirSync(dist);
     writeFileSync(join(data, 'curated', 'a.json'), '{}');
-    assert.match(staleReason(dist, data)!, 'manifest.json is missing');
+    writeFileSync(join(build, 'page', 'page.js'), '');
+    assert.match(staleReason(dist, data, build)!, 'manifest.json is missing');
     writeFileSync(join(dist, 'manifest.json'), '{}');
     const now = Date.now() / 1000;
     utimesSync(join(data, 'curated', 'a.json'), now - 60, now - 60);
-    assert.is(staleReason(dist, data), undefined);
+    utimesSync(join(build, 'page', 'page.js'), now - 60, now - 60);
+    assert.is(staleReason(dist, data, build), undefined);
+    utimesSync(join(build, 'page', 'page.js'), now + 60, now + 60);
+    assert.match(staleReason(dist, data, build)!, `${build} has changed since`);
+    utimesSync(join(build, 'page', 'page.js'), now - 60, now - 60);
     utimesSync(join(data, 'curated', 'a.json'), now + 60, now + 60);
-    assert.match(staleReason(dist, data)!, 'has changed since');
-    assert.is(staleReason(dist, join(root, 'no-data')), undefined);
+    assert.match(staleReason(dist, data, build)!, `${data} has changed since`);
+    assert.is(staleReason(dist, join(root, 'no-data'), build), undefined);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
