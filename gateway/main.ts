@@ -2,9 +2,9 @@
  * `npm start` (through start.cjs): the only place that reads the environment. Checks the
  * configuration (every problem at once, exit 1), builds dist/ when it is missing or older than data/
  * or build/ (by running the build script, never importing it), then serves (serve.ts): in this
- * process when WORKERS is 1, else in a node:cluster (cluster.ts) whose workers each run this file again. Once
- * listening, the files of dist are checked against its manifest (VERIFY_DIST); a damaged dist stops
- * the gateway. SIGTERM or SIGINT drains, SIGHUP reads the keys file and the dist again.
+ * process when WORKERS is 1, else in a node:cluster (cluster.ts) whose workers each run this file
+ * again. Once listening, the files of dist are checked against its manifest (VERIFY_DIST); a damaged
+ * dist stops the gateway. SIGTERM or SIGINT drains, SIGHUP reads the keys file and the dist again.
  */
 import cluster from 'node:cluster';
 import { randomBytes } from 'node:crypto';
