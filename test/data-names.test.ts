@@ -22,7 +22,9 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['FR-PF', 'en', 'French Polynesia'], ['US-PR', 'ja', 'プエルトリコ'],
   // ISO's local name in the country's one official language, where CLDR has none in it.
   ['BR-DF', 'pt', 'Distrito Federal'], ['AZ-BA', 'az', 'Bakı'], ['SE-AB', 'sv', 'Stockholms län'], ['PL-02', 'pl', 'Dolnośląskie'],
-  ['SK-BC', 'sk', 'Banskobystrický kraj'], ['LV-080', 'lv', 'Ropažu novads'],
+  ['SK-BC', 'sk', 'Banskobystrický kraj'], ['LV-080', 'lv', 'Ropažu novads'], ['ES-AN', 'es', 'Andalucía'],
+  // Where ISO names a Spanish community in its regional language only, the Spanish name is curated.
+  ['ES-CT', 'es', 'Cataluña'], ['ES-PV', 'es', 'País Vasco'],
 ];
 for (const [code, tag, expected] of SUBDIVISION_NAMES) {
   names(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code).name[tag], expected));
@@ -33,7 +35,7 @@ const WRONG: [string, string, string][] = [
   ['BY-VI', 'de', 'Brest'], ['MH-ALL', 'de', 'Ailinginae'], ['MA-BRR', 'nl', 'Errachidia'], ['EE-284', 'pl', 'Kambja'],
   ['PA-10', 'nl', 'Panama'], ['AL-03', 'sr-Latn', 'elbasansko pismo'], ['BR-SP', 'fr', 'Sôo Paulo'], ['IT-RM', 'fr', 'roma'],
   ['CZ-51', 'fr', 'liberec'],
-  // ISO's name is a romanization (Arabic) or in a regional language (Valencian), not the locale's name.
+  // ISO's name is a romanization (Arabic) or in a regional language (Valencian, Catalan), not the locale's name.
   ['AE-DU', 'ar', 'Dubayy'], ['ES-A', 'es', 'Alacant'], ['ES-CT', 'es', 'Catalunya'],
 ];
 for (const [code, tag, wrong] of WRONG) {

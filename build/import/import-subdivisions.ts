@@ -40,10 +40,8 @@ function officialLanguages(): Map<string, Set<string>> {
  * The language ISO's subdivision names are written in, for countries with one national official language
  * (CLDR territoryInfo) that is served and written in Latin script (BR pt, PL pl, SE sv): ISO gives the
  * local name, which is that language's name for the place where CLDR has none. Not for other scripts
- * (ISO romanizes: "Dubayy"), nor for Spain, where ISO names the Catalan, Valencian, Basque and Galician
- * provinces in those languages ("Alacant" is not Spanish).
+ * (ISO romanizes: "Dubayy").
  */
-const REGIONAL_ISO_NAMES = new Set(['ES']);
 function localNameLanguages(supported: Set<string>): Map<string, string> {
   const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
   const likely = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
@@ -53,8 +51,18 @@ function localNameLanguages(supported: Set<string>): Map<string, string> {
     const national = [...new Set(Object.entries<any>(info.languagePopulation ?? {})
       .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official').map(([tag]) => tag.split('_')[0]))];
     const [only] = national;
-    return national.length === 1 && supported.has(only) && latin(only) && !REGIONAL_ISO_NAMES.has(country) ? [[country, only] as const] : [];
+    return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
   }));
+}
+
+/**
+ * Whether ISO's name is in the national language, as far as its own marks tell: not one ISO marks as
+ * in a regional language (an asterisk: "Alacant*", or a name in brackets beside it: "Catalunya
+ * [Cataluña]"; a bracketed code is no such mark), nor one it qualifies in brackets ("Maritime (Région)").
+ */
+function isInNationalLanguage(listed: string | null, cleaned: string): boolean {
+  if (listed !== null && (listed.includes('*') || /\[(?![A-Z]{2}-[A-Z0-9]{1,3}\])[^\]]+\]/.test(listed))) return false;
+  return /^[\p{Script=Latin}\p{Mark}\p{Zs}\d'’.,-]+$/u.test(cleaned);
 }
 
 /** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
@@ -156,8 +164,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
       if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
     }
     const local = localLanguage.get(country);
-    // Not a name ISO qualifies in brackets ("Maritime (Région)"), which is no one's way of writing it.
-    if (local && !name[local] && /^[\p{Script=Latin}\p{Mark}\p{Zs}\d'’.,-]+$/u.test(entry.isoName)) name[local] = entry.isoName;
+    if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
     overrides.apply(entry.code, 'name', name);
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
     return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
