@@ -7,9 +7,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, type DistFile, type ReadOptions, type WithdrawnCode } from './manifest.ts';
+import { readManifest, SUFFIX, type Coding, type DistFile, type ReadOptions, type WithdrawnCode } from './manifest.ts';
 
-export { DistError, type DistFile } from './manifest.ts';
+export { DistError, type Coding, type DistFile } from './manifest.ts';
 
 export interface Dist {
   /** Where its files are read from: the directory given, or a path pinned to it (live-dist.ts). */
@@ -57,9 +57,6 @@ export function openDist(dir: string, options: ReadOptions = {}): Dist {
     manifestSha256,
   };
 }
-
-export type Coding = 'br' | 'gzip' | 'identity';
-const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
 
 /**
  * A file of the manifest that is not on disk as the manifest says: gone (a newer build deleted the tree

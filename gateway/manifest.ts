@@ -73,6 +73,19 @@ export function manifestColumns(manifest: Manifest, manifestText: string) {
   };
 }
 
+/** How a file is stored on disk: as built, or as the precompressed copy beside it. */
+export type Coding = 'br' | 'gzip' | 'identity';
+export const SUFFIX: Record<Coding, string> = { br: '.br', gzip: '.gz', identity: '' };
+
+/** The files one manifest entry has on disk: the file as built, then each compressed copy the build kept, with its size. */
+export function filesOnDisk(path: string, { bytes, encodings }: { bytes: number; encodings: { br?: number; gzip?: number } }): { path: string; bytes: number; coding: Coding }[] {
+  const files = [{ path, bytes, coding: 'identity' as Coding }];
+  for (const coding of ['br', 'gzip'] as const) {
+    if (encodings[coding] !== undefined) files.push({ path: path + SUFFIX[coding], bytes: encodings[coding]!, coding });
+  }
+  return files;
+}
+
 /** Files anyone may read without a key: the form page (`page/`) and the OpenAPI document, which tools fetch anonymously. */
 export const isPublicFile = (key: string): boolean => key === 'v1/openapi.json' || key.startsWith('page/');
 

@@ -10,7 +10,7 @@ import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { COLUMNS_FILE, DistError, MANIFEST_FILE, manifestColumns, readManifest, type DistFile } from './manifest.ts';
+import { COLUMNS_FILE, DistError, filesOnDisk, MANIFEST_FILE, manifestColumns, readManifest, type DistFile } from './manifest.ts';
 
 export interface VerifyOptions {
   hashes: boolean;
@@ -45,12 +45,9 @@ async function sha256Of(file: string): Promise<string> {
 
 /** Checks the files `files` lists under `dir`, 32 at a time. */
 export async function verifyFiles(dir: string, files: Iterable<[string, DistFile]>, { hashes, manifestSha256 }: VerifyOptions): Promise<VerifyResult> {
-  const checks: Check[] = [];
-  for (const [path, { bytes, sha256, encodings }] of files) {
-    checks.push({ path, bytes, sha256: hashes ? sha256 : undefined });
-    if (encodings.br !== undefined) checks.push({ path: `${path}.br`, bytes: encodings.br });
-    if (encodings.gzip !== undefined) checks.push({ path: `${path}.gz`, bytes: encodings.gzip });
-  }
+  // The compressed copies have no hash in the manifest: their sizes are checked.
+  const checks: Check[] = [...files].flatMap(([path, file]) => filesOnDisk(path, file)
+    .map(({ path: onDisk, bytes, coding }) => ({ path: onDisk, bytes, sha256: hashes && coding === 'identity' ? file.sha256 : undefined })));
   const problems: string[] = [];
   let next = 0;
   await Promise.all(Array.from({ length: 32 }, async () => {
@@ -92,8 +89,7 @@ export async function verifyDist(dir: string): Promise<VerifyResult> {
     return { files: 0, problems: [`${MANIFEST_FILE}: ${error instanceof DistError ? error.message : (error as NodeJS.ErrnoException).code}`] };
   }
   const { files: count, problems } = await verifyFiles(dir, files, { hashes: true });
-  const listed = new Set([MANIFEST_FILE, COLUMNS_FILE, ...[...files].flatMap(([path, { encodings }]) => [
-    path, ...(encodings.br !== undefined ? [`${path}.br`] : []), ...(encodings.gzip !== undefined ? [`${path}.gz`] : [])])]);
+  const listed = new Set([MANIFEST_FILE, COLUMNS_FILE, ...[...files].flatMap(([path, file]) => filesOnDisk(path, file).map((onDisk) => onDisk.path))]);
   const extras = (await readdir(dir, { recursive: true, withFileTypes: true }))
     .filter((entry) => entry.isFile())
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))

@@ -3,7 +3,7 @@
  * to go from one to the other. Only manifests are read: a file is the same where its SHA-256 is, and
  * so are its .br/.gz copies, which the build makes the same from the same bytes.
  */
-import type { ManifestFile } from '../dist/writer.ts';
+import { filesOnDisk, SUFFIX, type ManifestFile } from '../../gateway/manifest.ts';
 
 export interface Manifest { release: { id: string }; files: Record<string, ManifestFile> }
 
@@ -23,20 +23,18 @@ export interface FilesDiff {
 }
 
 /** Every file a manifest lists on disk, compressed copies included, with what identifies its content and its size. */
-function filesOnDisk(manifest: Manifest): Map<string, { content: string; bytes: number }> {
+function contentsOnDisk(manifest: Manifest): Map<string, { content: string; bytes: number }> {
   const files = new Map<string, { content: string; bytes: number }>();
   for (const [path, entry] of Object.entries(manifest.files)) {
-    files.set(path, { content: entry.sha256, bytes: entry.bytes });
-    if (entry.encodings.br !== undefined) files.set(`${path}.br`, { content: `${entry.sha256}.br`, bytes: entry.encodings.br });
-    if (entry.encodings.gzip !== undefined) files.set(`${path}.gz`, { content: `${entry.sha256}.gz`, bytes: entry.encodings.gzip });
+    for (const file of filesOnDisk(path, entry)) files.set(file.path, { content: entry.sha256 + SUFFIX[file.coding], bytes: file.bytes });
   }
   return files;
 }
 
 /** `manifestsDiffer`: whether the two manifest.json files differ at all (the release id alone changes them). */
 export function diffFiles(from: Manifest, to: Manifest, manifestsDiffer: boolean): FilesDiff {
-  const before = filesOnDisk(from);
-  const after = filesOnDisk(to);
+  const before = contentsOnDisk(from);
+  const after = contentsOnDisk(to);
   const upload = [...after].filter(([path, file]) => before.get(path)?.content !== file.content);
   const paths = Object.keys(to.files);
   const changed = paths.filter((path) => Object.hasOwn(from.files, path) && from.files[path].sha256 !== to.files[path].sha256);

@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeManifest } from '../../build/dist/manifest.ts';
+import { filesOnDisk } from '../../gateway/manifest.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -39,9 +40,7 @@ function linkSome(from: string, to: string, keep: (key: string) => boolean): any
   const kept = Object.entries<any>(manifest.files).filter(([key]) => keep(key) || key === manifest.search_index);
   for (const [key, entry] of kept) {
     mkdirSync(dirname(join(to, key)), { recursive: true });
-    linkSync(join(from, key), join(to, key));
-    if (entry.encodings.br) linkSync(join(from, `${key}.br`), join(to, `${key}.br`));
-    if (entry.encodings.gzip) linkSync(join(from, `${key}.gz`), join(to, `${key}.gz`));
+    for (const { path } of filesOnDisk(key, entry)) linkSync(join(from, path), join(to, path));
   }
   return { ...manifest, files: Object.fromEntries(kept) };
 }
