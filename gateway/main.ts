@@ -7,9 +7,9 @@
  * dist stops the gateway. SIGTERM or SIGINT drains, SIGHUP reads the keys file and the dist again.
  */
 import cluster from 'node:cluster';
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { announceKey, generateKey, reachableOrigin, stopWith } from './announce.ts';
 import { keysFromList } from './auth.ts';
 import { runCluster, type WorkerMessage } from './cluster.ts';
 import { readConfig } from './config.ts';
@@ -20,21 +20,14 @@ const worker = cluster.isWorker ? `worker ${cluster.worker!.id}: ` : '';
 const say = (line: string) => console.log(`gateway: ${worker}${line}`);
 const log = (line: string) => void process.stdout.write(`${line}\n`);
 const tell = (message: WorkerMessage) => process.send!(message);
-function stop(lines: string[], why = 'cannot start'): never {
-  console.error(`gateway: ${worker}${why}:\n${lines.map((line) => `  - ${line}`).join('\n')}`);
-  process.exit(1);
-}
+const stop = (lines: string[], why?: string): never => stopWith(`gateway: ${worker}`, lines, why);
 
 function announce({ address, port, family }: AddressInfo, release: string, workers: number, generatedKey: string | undefined): void {
-  const host = family === 'IPv6' ? `[${address}]` : address;
   say(`serving release ${release} from ${config.distDir}${workers > 1 ? ` with ${workers} workers` : ''}`);
-  say(`listening on http://${host}:${port}`);
-  const reachable = address === '0.0.0.0' || address === '::' ? 'localhost' : host;
-  if (!generatedKey) return say(`the form page: http://${reachable}:${port}/ (it asks for a key)`);
-  say('no API key configured (API_KEYS, API_KEYS_FILE); this run accepts a generated one:');
-  console.log(`\n  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" http://${reachable}:${port}/v1/countries/BR\n`);
-  // In the fragment, which a browser never sends: the key stays out of request logs and Referer headers.
-  say(`the form page, with this key: http://${reachable}:${port}/#key=${generatedKey}`);
+  say(`listening on http://${family === 'IPv6' ? `[${address}]` : address}:${port}`);
+  const origin = reachableOrigin(address, port);
+  if (generatedKey) announceKey(say, origin, generatedKey, 'API_KEYS, API_KEYS_FILE');
+  else say(`the form page: ${origin}/ (it asks for a key)`);
 }
 
 /** Serves in this process (alone, or as a cluster worker). */
@@ -78,7 +71,7 @@ const { config, problems } = readConfig(process.env, join(import.meta.dirname, '
 if (problems.length > 0) stop(problems);
 // A cluster's workers get the primary's generated key, and its DIST_DIR, through their environment.
 let generatedKey = cluster.isWorker ? process.env.GATEWAY_GENERATED_KEY || undefined : undefined;
-if (cluster.isPrimary && config.keys.length === 0 && !config.keysFile) generatedKey = randomBytes(32).toString('base64url');
+if (cluster.isPrimary && config.keys.length === 0 && !config.keysFile) generatedKey = generateKey();
 if (generatedKey) config.keys.push(...keysFromList(generatedKey, 'generated'));
 
 const buildFailed = cluster.isPrimary ? buildIfStale(config.distDir, say) : undefined;

@@ -7,36 +7,26 @@
  * the dist as it is (a new build) and reloads nginx gracefully; SIGTERM or SIGINT stops both.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { join, resolve } from 'node:path';
-import { keysFromList } from './auth.ts';
+import { join } from 'node:path';
+import { announceKey, generateKey, reachableOrigin, stopWith } from './announce.ts';
+import { readConfig } from './config.ts';
 import { buildIfStale } from './freshness.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
 
 const say = (line: string) => console.log(`serve:nginx: ${line}`);
-function stop(lines: string[]): never {
-  console.error(`serve:nginx: cannot start:\n${lines.map((line) => `  - ${line}`).join('\n')}`);
-  process.exit(1);
-}
+const stop = (lines: string[]): never => stopWith('serve:nginx: ', lines);
 
+// The gateway's settings, checked as npm start checks them (the gateway for search reads them too).
 const env = process.env;
-const distDir = resolve(env.DIST_DIR || join(import.meta.dirname, '..', 'dist'));
-const host = env.HOST || '127.0.0.1';
-const port = Number(env.PORT || 8080);
-const problems: string[] = [];
-if (!/^\d{1,5}$/.test(String(port)) || port < 1 || port > 65535) problems.push(`PORT must be a number from 1 to 65535, not ${JSON.stringify(env.PORT)}`);
+const { config: { distDir, host, port }, problems } = readConfig({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'));
+if (port === 0) problems.push('PORT must be a number from 1 to 65535 for nginx, not 0');
 if (env.API_KEYS_FILE) problems.push('API_KEYS_FILE holds digests, and nginx compares the header itself: give nginx plain keys in API_KEYS');
-const keys = (env.API_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
-try {
-  keysFromList(keys.join(','));
-} catch (error) {
-  problems.push((error as Error).message);
-}
-if (env.NODE_ENV === 'production' && keys.length === 0) problems.push('NODE_ENV=production and no API key is configured: set API_KEYS');
 const missing = nginxMissing();
 if (missing) problems.push(missing);
 if (problems.length > 0) stop(problems);
-const generatedKey = keys.length === 0 ? randomBytes(32).toString('base64url') : undefined;
+// Plain keys, as nginx compares them (readConfig checked each).
+const keys = (env.API_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+const generatedKey = keys.length === 0 ? generateKey() : undefined;
 if (generatedKey) keys.push(generatedKey);
 const buildFailed = buildIfStale(distDir, say);
 if (buildFailed) stop([buildFailed]);
@@ -62,13 +52,9 @@ function startSearchOrigin(): Promise<{ url: string; stop: () => void }> {
 try {
   const origin = env.SEARCH_ORIGIN ? { url: env.SEARCH_ORIGIN, stop: () => {} } : await startSearchOrigin();
   const nginx = await startNginx({ distDir, host, port, keys, searchOrigin: origin.url });
-  const reachable = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
-  say(`nginx serving ${distDir} on http://${reachable}:${port} (search: ${origin.url})`);
-  if (generatedKey) {
-    say('no API key configured (API_KEYS); this run accepts a generated one:');
-    console.log(`\n  ${generatedKey}\n\n  curl -H "Authorization: Bearer ${generatedKey}" http://${reachable}:${port}/v1/countries/BR\n`);
-    say(`the form page, with this key: http://${reachable}:${port}/#key=${generatedKey}`);
-  }
+  const reachable = reachableOrigin(host, port);
+  say(`nginx serving ${distDir} on ${reachable} (search: ${origin.url})`);
+  if (generatedKey) announceKey(say, reachable, generatedKey, 'API_KEYS');
   process.on('SIGHUP', () => {
     say('SIGHUP: writing the config again and reloading nginx');
     nginx.reload();
