@@ -12,17 +12,16 @@ export function importUnservedLocaleNames(countries: { alpha2: string; name: Rec
   const root = join(packageDir('cldr-localenames-full'), 'main');
   const tags = readdirSync(root).filter((tag) => !served.has(tag) && existsSync(join(root, tag, 'territories.json'))).sort();
   if (tags.length < 300) throw new Error(`cldr-localenames-full: ${tags.length} locales outside the served ones, expected hundreds`);
-  return countries.map((country) => {
-    const known = new Set([...Object.values(country.name), ...Object.values(country.alternative_names).flat()]);
-    const names: Record<string, string[]> = {};
-    for (const tag of tags) {
-      const territories = territoryNames(tag);
-      const keys = Object.keys(territories).filter((key) => key === country.alpha2 || key.startsWith(`${country.alpha2}-alt-`));
-      for (const name of keys.map((key) => territories[key])) {
-        if (!name || name === country.alpha2 || known.has(name)) continue;
-        (names[name] ??= []).push(tag);
-      }
+  const known = new Map(countries.map((country) => [country.alpha2, new Set([...Object.values(country.name), ...Object.values(country.alternative_names).flat()])]));
+  const namesOf = new Map(countries.map((country) => [country.alpha2, {} as Record<string, string[]>]));
+  // Each locale's territory names read once: `DE` and its variants (`DE-alt-short`) name DE.
+  for (const tag of tags) {
+    for (const [key, name] of Object.entries(territoryNames(tag))) {
+      const code = key.split('-alt-')[0];
+      const names = namesOf.get(code);
+      if (!names || !name || name === code || known.get(code)!.has(name)) continue;
+      (names[name] ??= []).push(tag);
     }
-    return { country: country.alpha2, names };
-  });
+  }
+  return countries.map((country) => ({ country: country.alpha2, names: namesOf.get(country.alpha2)! }));
 }
