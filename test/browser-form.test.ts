@@ -68,25 +68,12 @@ const CASES: FormCase[] = [
 ];
 
 const SCREENSHOTS = join(ARTIFACTS, 'browser-form');
-let started: Promise<{ gateway: Gateway; browser: Browser; origin: string }> | undefined;
-/**
- * The browser first (a missing Chromium fails every case with how to install it), then the gateway.
- * Started by the first case rather than in a before hook: uvu counts an error thrown there as no failure.
- */
-const setUp = () => (started ??= (async () => {
-  const browser = await launchChromium();
-  mkdirSync(SCREENSHOTS, { recursive: true });
-  const gateway = await startGateway().catch(async (error) => {
-    await browser.close();
-    throw error;
-  });
-  return { gateway, browser, origin: `http://127.0.0.1:${gateway.port}` };
-})());
-
+let browser: Browser | undefined;
+let gateway: Gateway | undefined;
+let origin: string;
 /** A fresh page (own storage) opened as `npm start` prints the link, with every request it makes recorded. */
 async function openForm(fragment = `#key=${TEST_KEY}`) {
-  const { browser, origin } = await setUp();
-  const context = await browser.newContext();
+  const context = await browser!.newContext();
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
@@ -116,8 +103,14 @@ async function pickCountry(page: Page, typed: string): Promise<string[]> {
 
 const form = suite('form page in Chromium');
 
+// The browser first: a missing Chromium fails every case with how to install it (test/helpers/strict-hooks.cjs).
+form.before(async () => {
+  browser = await launchChromium();
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  gateway = await startGateway();
+  origin = `http://127.0.0.1:${gateway.port}`;
+});
 form.after(async () => {
-  const { browser, gateway } = await started?.catch(() => undefined) ?? {};
   await browser?.close();
   await gateway?.close();
 });
