@@ -1,7 +1,7 @@
 /**
  * The two nginx servers of the bench, each with as many workers as the gateway, logging every request
  * (buffered) as the gateway does:
- * - `nginx`: Debian's nginx with the config the build writes (gateway/nginx.ts, as `npm run serve:nginx`
+ * - `nginx`: Debian's nginx with the config the build writes (nginx/nginx.ts, as `npm run serve:nginx`
  *   runs it), which answers every request of the API as the gateway does; search goes to the gateway.
  * - `nginx plain`: the same dist files for the measured requests alone: each workload's path maps to its
  *   file, Accept-Encoding: br to the .br copy, a matching If-None-Match to 304, a wrong key to 401 and
@@ -10,7 +10,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startNginx } from '../gateway/nginx.ts';
+import { startNginx } from '../nginx/nginx.ts';
 import type { Workload } from './workloads.ts';
 import { startServer, treeRss, type Server } from './server.ts';
 

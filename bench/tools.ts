@@ -4,7 +4,7 @@
  * the bench falls back to autocannon (fetched by npx at a pinned version) and leaves nginx out.
  */
 import { spawnSync } from 'node:child_process';
-import { NGINX, nginxMissing } from '../gateway/nginx.ts';
+import { NGINX, nginxMissing } from '../nginx/nginx.ts';
 
 export const AUTOCANNON = 'autocannon@8.0.0';
 

@@ -1,7 +1,7 @@
 import { createServer } from 'node:net';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nginxMissing, startNginx, type Nginx } from '../gateway/nginx.ts';
+import { nginxMissing, startNginx, type Nginx } from '../nginx/nginx.ts';
 import { ANONYMOUS, get, SAMPLE } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
@@ -84,7 +84,7 @@ const command = suite('npm run serve:nginx');
 
 command('should serve the dist on loopback with a generated key it prints, search through a gateway it starts, and stop on SIGTERM', async () => {
   const port = await freePort();
-  const started = startGatewayProcess({ DIST_DIR: builtDist(), PORT: String(port) }, 'gateway/serve-nginx.ts');
+  const started = startGatewayProcess({ DIST_DIR: builtDist(), PORT: String(port) }, 'nginx/serve-nginx.ts');
   try {
     const [, key] = await started.waitFor(new RegExp(`^ {2}curl -H "Authorization: Bearer ([A-Za-z0-9_-]{43})" http://127\\.0\\.0\\.1:${port}/v1/countries/BR$`, 'm'));
     const country = await get(port, '/v1/countries/BR', { Authorization: `Bearer ${key}` });

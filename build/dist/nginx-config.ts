@@ -3,7 +3,7 @@
  * URLs, query variants (locale with RFC 4647 lookup and fallback chains, view), ETags, caching headers
  * and precompressed copies as the gateway, behind the same bearer keys (the form page and the OpenAPI
  * document without one, as the gateway). `npm run serve:nginx` runs it
- * (gateway/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
+ * (nginx/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
  * needs the index in memory, so it is proxied to a gateway. Answers are `Cache-Control: private`, as
  * the gateway's: a shared cache must not hand a keyed answer to a caller without the key (RFC 9111
  * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README). The

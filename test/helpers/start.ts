@@ -1,6 +1,6 @@
 /**
  * The gateway as a child process, the way `npm start` runs it (gateway/start.cjs), or another entry
- * (`npm run serve:nginx`: gateway/serve-nginx.ts, under tsx), with exactly the environment a test
+ * (`npm run serve:nginx`: nginx/serve-nginx.ts, under tsx), with exactly the environment a test
  * gives (plus PATH), and ways to wait for its output and its exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';

@@ -8,9 +8,9 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { announceKey, generateKey, reachableOrigin, stopWith } from './announce.ts';
-import { readConfig } from './config.ts';
-import { buildIfStale } from './freshness.ts';
+import { announceKey, generateKey, reachableOrigin, stopWith } from '../gateway/announce.ts';
+import { readConfig } from '../gateway/config.ts';
+import { buildIfStale } from '../gateway/freshness.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
 
 const say = (line: string) => console.log(`serve:nginx: ${line}`);
@@ -33,7 +33,7 @@ if (buildFailed) stop([buildFailed]);
 
 /** A Node gateway on a loopback port for search, its output passed through; resolves with its URL. */
 function startSearchOrigin(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(process.execPath, [join(import.meta.dirname, 'start.cjs')], {
+  const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'gateway', 'start.cjs')], {
     env: { ...env, DIST_DIR: distDir, API_KEYS: keys.join(','), HOST: '127.0.0.1', PORT: '0', WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
