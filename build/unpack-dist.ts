@@ -8,10 +8,10 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { isSafeKey, type ManifestFile } from '../gateway/manifest.ts';
 import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
 import { writeManifest } from './dist/manifest.ts';
 import { runWorker, sharesPerCore } from './dist/worker-pool.ts';
-import type { ManifestFile } from './dist/writer.ts';
 import { readArchive } from './release/archive.ts';
 import { tarFiles } from './release/tar.ts';
 
@@ -23,9 +23,6 @@ if (!archiveArgument) {
 }
 const archiveFile = resolve(archiveArgument);
 const distDir = resolve(distArgument ?? join(import.meta.dirname, '..', 'dist'));
-
-/** Relative, below v1/ or page/ (the form page), no `.` or `..` step: a tampered manifest must not name a file outside the tree. */
-const isDistPath = (path: string) => /^(?:v1|page)\//.test(path) && path.split('/').every((step) => /^(?!\.\.?$)[\w.-]+$/.test(step));
 
 /** What the files made here say otherwise than the manifest: their size, SHA-256, or the sizes of their compressed copies. */
 function differences(made: Map<string, ManifestFile>, listed: Record<string, ManifestFile>): string[] {
@@ -55,7 +52,8 @@ async function unpack(): Promise<void> {
   const manifest = JSON.parse(first.bytes.toString('utf8'));
   const listed: Record<string, ManifestFile> = manifest.files;
   const paths = new Set(files.map((file) => file.path));
-  const unexpected = files.find((file) => !Object.hasOwn(listed, file.path) || !isDistPath(file.path));
+  // A tampered manifest must not name a file outside the tree: the gateway's own test of a file key.
+  const unexpected = files.find((file) => !Object.hasOwn(listed, file.path) || !isSafeKey(file.path));
   if (unexpected) throw new Error(`${archiveFile} holds ${unexpected.path}, which its manifest does not list as a response file`);
   const missing = Object.keys(listed).filter((path) => !paths.has(path));
   if (paths.size !== files.length) throw new Error(`${archiveFile} holds a file twice`);

@@ -113,15 +113,17 @@ function fail(dir: string, file: string, reason: string): never {
   throw new DistError(`${join(dir, file)}: ${reason}. Rebuild it with \`npm run build\`.`);
 }
 
-const SAFE_KEY = /^(?:v1|page)\/[A-Za-z0-9_.@-]+(?:\/[A-Za-z0-9_.@-]+)*$/;
+const SAFE_KEY = /^(?:v1|page)\/[A-Za-z0-9_.-]+(?:\/[A-Za-z0-9_.-]+)*$/;
 const DOT_SEGMENT = /(?:^|\/)\.+(?:\/|$)/;
+/** A file key is a path read from disk: below v1/ or page/, no step of dots only, so none may leave the tree. */
+export const isSafeKey = (key: string): boolean => SAFE_KEY.test(key) && !DOT_SEGMENT.test(key);
 const SHA256 = /^[0-9a-f]{64}$/;
 const isCount = (value: unknown) => Number.isSafeInteger(value) && (value as number) >= 0;
 const isSize = (value: unknown) => value === null || value === undefined || isCount(value);
 
 /** Checks one file entry; keys become paths read from disk, so none may leave the tree. */
 function checked(key: string, bytes: unknown, sha256: unknown, language: unknown, br: unknown, gzip: unknown): DistFile | string {
-  if (!SAFE_KEY.test(key) || DOT_SEGMENT.test(key)) return `unsafe file key ${JSON.stringify(key)}`;
+  if (!isSafeKey(key)) return `unsafe file key ${JSON.stringify(key)}`;
   if (!isCount(bytes) || typeof sha256 !== 'string' || !SHA256.test(sha256)) return `file ${key} lacks bytes or a sha256`;
   if (language !== null && language !== undefined && typeof language !== 'string') return `file ${key} has content_language ${JSON.stringify(language)}`;
   if (!isSize(br) || !isSize(gzip)) return `file ${key} has encodings that are not sizes`;
