@@ -1,6 +1,6 @@
 /**
- * `npm run pack-dist [-- DIST_DIR OUT_FILE]`: one release archive of a dist, about 8 MB for 75,000
- * responses. It carries manifest.json and every response file, checked against the manifest, and
+ * `npm run pack-dist [-- DIST_DIR OUT_FILE]`: one release archive of a dist (its size and times:
+ * bench/README.md). It carries manifest.json and every response file, checked against the manifest, and
  * nothing that can be made again from them (the .br/.gz copies, manifest.columns.json): unpack-dist
  * makes those. Byte for byte the same for the same dist: files in manifest order, fixed tar headers
  * (the release date as mtime), and zstd, whose output depends only on its level and window.

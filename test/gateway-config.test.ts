@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../gateway/config.ts';
 import { staleReason } from '../gateway/freshness.ts';
+import { get } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { partialCopy } from './helpers/next-release.ts';
 import { startGatewayProcess } from './helpers/start.ts';
@@ -25,16 +25,7 @@ const distWithManifest = (name: string, text: string) => {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const KEY = 'config-test-key-0123456789abcdef';
 
-function get(port: string, path: string, key?: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const headers = key ? { Authorization: `Bearer ${key}` } : {};
-    request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      let body = '';
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode!, body }));
-    }).on('error', reject).end();
-  });
-}
+const withKey = (key: string) => ({ Authorization: `Bearer ${key}` });
 
 // [what is wrong, environment, what the message must say]. Each must exit 1 before serving.
 const BAD: [string, Record<string, string>, RegExp][] = [
@@ -74,7 +65,7 @@ config('should serve with a key from API_KEYS_FILE, logging requests without the
   const keysFile = write('keys.txt', `# team keys\n${sha256(KEY)} ci\n`);
   const started = startGatewayProcess({ API_KEYS_FILE: keysFile, DIST_DIR: builtDist(), NODE_ENV: 'production' });
   const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  assert.is((await get(port, '/v1/countries/BR', KEY)).status, 200);
+  assert.is((await get(port, '/v1/countries/BR', withKey(KEY))).status, 200);
   assert.is((await get(port, '/v1/countries/BR')).status, 401);
   await started.waitFor(/GET \/v1\/countries\/BR 401/);
   started.child.kill('SIGTERM');
@@ -86,9 +77,9 @@ config('should serve with a key from API_KEYS_FILE, logging requests without the
 config('should generate a key outside production, print it with a curl line and the form page\'s link, and accept it', async () => {
   const started = startGatewayProcess({ DIST_DIR: builtDist() });
   const [, key, port] = await started.waitFor(/^ {2}([A-Za-z0-9_-]{43})\n\n {2}curl -H "Authorization: Bearer \1" http:\/\/127\.0\.0\.1:(\d+)\/v1\/countries\/BR$/m);
-  const reply = await get(port, '/v1/countries/BR', key);
+  const reply = await get(port, '/v1/countries/BR', withKey(key));
   assert.is(reply.status, 200);
-  assert.is(JSON.parse(reply.body).code, 'BR');
+  assert.is(JSON.parse(reply.body.toString()).code, 'BR');
   // The key in the fragment, which a browser keeps to itself.
   assert.match(started.output(), new RegExp(`^gateway: the form page, with this key: http://127\\.0\\.0\\.1:${port}/#key=${key}$`, 'm'));
   started.child.kill('SIGTERM');
@@ -102,9 +93,9 @@ config('should serve a dist written before manifest.columns.json from manifest.j
   const started = startGatewayProcess({ API_KEYS: KEY, DIST_DIR: older, WORKERS: '1' });
   await started.waitFor(/has no manifest\.columns\.json \(an older build\): read manifest\.json instead/);
   const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-  const reply = await get(port, '/v1/countries/BR', KEY);
+  const reply = await get(port, '/v1/countries/BR', withKey(KEY));
   assert.is(reply.status, 200);
-  assert.is(reply.body, readFileSync(join(builtDist(), 'v1/countries/BR.json'), 'utf8'));
+  assert.is(reply.body.toString(), readFileSync(join(builtDist(), 'v1/countries/BR.json'), 'utf8'));
   started.child.kill('SIGTERM');
   assert.is((await started.exited).code, 0);
 });

@@ -1,10 +1,13 @@
-/** A plain HTTP GET (node:http: nothing decompressed or added), and requests that sample every kind of answer, with a key and without. */
-import { request as httpRequest } from 'node:http';
+/**
+ * A plain HTTP request on 127.0.0.1 (node:http: nothing decompressed or added behind the test's back),
+ * and requests that sample every kind of answer, with a key and without.
+ */
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
-export interface Answer { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+export interface Answer { status: number; headers: IncomingHttpHeaders; body: Buffer }
 
-export const get = (port: number, path: string, headers: Record<string, string>) => new Promise<Answer>((resolve, reject) => {
-  httpRequest({ host: '127.0.0.1', port, path, headers }, (res) => {
+export const get = (port: number | string, path: string, headers: Record<string, string> = {}, method = 'GET') => new Promise<Answer>((resolve, reject) => {
+  httpRequest({ host: '127.0.0.1', port, path, method, headers }, (res) => {
     const chunks: Buffer[] = [];
     res.on('data', (chunk) => chunks.push(chunk));
     res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));

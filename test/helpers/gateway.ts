@@ -4,11 +4,11 @@
  * plain HTTP client for it (node:http, so nothing is decompressed or added behind the test's back).
  */
 import { readFileSync } from 'node:fs';
-import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { readConfig } from '../../gateway/config.ts';
 import { openDist, type Dist } from '../../gateway/dist.ts';
 import { serve, type Gateway as Serving } from '../../gateway/serve.ts';
+import { get, type Answer } from './answers.ts';
 import { builtDist } from './dist.ts';
 
 export const TEST_KEY = 'test-key-0123456789-abcdefghij';
@@ -24,10 +24,7 @@ export const rawManifest = (): any => (manifest ??= JSON.parse(readFileSync(join
 /** The bytes of a dist file, e.g. distFile('v1/countries/BR.json') or distFile('v1/countries.json.br'). */
 export const distFile = (path: string): Buffer => readFileSync(join(builtDist(), path));
 
-export interface Reply {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
+export interface Reply extends Answer {
   json: () => any;
 }
 
@@ -59,18 +56,10 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Ga
   const serving = await serve(config, { log: (line) => logs.push(line), say: (line) => logs.push(line) });
   const { port } = serving.address;
 
-  const request = (path: string, { method = 'GET', headers = {}, key = TEST_KEY }: RequestOptions = {}) =>
-    new Promise<Reply>((resolve, reject) => {
-      const allHeaders = key === null ? headers : { Authorization: `Bearer ${key}`, ...headers };
-      httpRequest({ host: '127.0.0.1', port, path, method, headers: allHeaders }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          resolve({ status: res.statusCode!, headers: res.headers, body, json: () => JSON.parse(body.toString('utf8')) });
-        });
-      }).on('error', reject).end();
-    });
+  const request = async (path: string, { method = 'GET', headers = {}, key = TEST_KEY }: RequestOptions = {}): Promise<Reply> => {
+    const answer = await get(port, path, key === null ? headers : { Authorization: `Bearer ${key}`, ...headers }, method);
+    return { ...answer, json: () => JSON.parse(answer.body.toString('utf8')) };
+  };
 
   return { port, logs, serving, request, close: serving.close };
 }
