@@ -8,7 +8,7 @@ const text = (description: string) => ({ description, schema: { type: 'string' }
 
 export const HEADERS = {
   ETag: text('Strong ETag, the SHA-256 of the body in quotes; send it in If-None-Match to get a 304 while the answer is unchanged'),
-  'Cache-Control': text('Successes: `private, max-age=<seconds>` (the answer is for the caller\'s key: a shared cache must not give it to others); errors and /healthz: `no-store`'),
+  'Cache-Control': text('Successes: `private, max-age=<seconds>` (the answer is for the caller\'s key: a shared cache must not give it to others), but `public, max-age=<seconds>` for this document and the form page, which need no key; errors and /healthz: `no-store`'),
   'Content-Language': text('The locale the names are in: the requested one, or the fallback that answered (pt-AO -> pt-PT -> pt -> en)'),
   Vary: text('`Accept-Encoding` (the body may be sent brotli- or gzip-encoded), and `Origin` where only listed origins may read answers'),
   'Data-Release': text('The data release that answered (the `release.id` of GET /v1); every answer comes wholly from one release'),
@@ -36,7 +36,7 @@ const RESPONSES = {
     headers: headerRefs(['ETag', 'Cache-Control', 'Content-Language', 'Vary', ...EVERY]),
   },
   BadRequest: { status: 400, ...problem('`invalid_parameter`: a malformed `locale`, an unknown `view`, a missing or blank `q`, a `limit` out of range, a parameter given twice; `bad_request`: not valid HTTP/1.1') },
-  Unauthorized: { status: 401, ...problem('`missing_credentials` (no key) or `invalid_credentials` (malformed header or unknown key); checked before anything else', ['WWW-Authenticate']) },
+  Unauthorized: { status: 401, ...problem('`missing_credentials` (no key) or `invalid_credentials` (malformed header or unknown key); checked before the method, the path and the query', ['WWW-Authenticate']) },
   NotFound: { status: 404, ...problem('`country_not_found`, `subdivision_not_found` (also a code with another country\'s prefix) or `not_found`') },
   MethodNotAllowed: { status: 405, ...problem('`method_not_allowed`: any method but GET, HEAD and OPTIONS', ['Allow']) },
   RequestTimeout: { status: 408, ...problem('`request_timeout`: the request line and headers, or the request, did not arrive in time') },
