@@ -138,15 +138,18 @@ for (const [url, logged] of LOGGED) {
   auth(`should log ${url} as ${logged}`, () => assert.is(loggablePath(url), logged));
 }
 
+/** GET /v1/countries/BR, each on the one kept-alive connection of `agent`: the status, and whether the connection was reused. */
+const keptAlive = (agent: Agent) => (authorization?: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+  const req = request({ host: '127.0.0.1', port: gateway.port, path: '/v1/countries/BR', agent, headers: authorization ? { Authorization: authorization } : {} }, (res) => {
+    res.resume();
+    res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+  });
+  req.on('error', reject).end();
+});
+
 auth('should check each request on a kept-alive connection, whatever the one before it sent', async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const get = (authorization?: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: gateway.port, path: '/v1/countries/BR', agent, headers: authorization ? { Authorization: authorization } : {} }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
-    });
-    req.on('error', reject).end();
-  });
+  const get = keptAlive(agent);
   const sequence: [string | undefined, number][] = [
     [`Bearer ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [undefined, 401],
     [`bearer  ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [`Bearer ${TEST_KEY}`, 200],
@@ -204,6 +207,27 @@ keysFile('should revoke and add keys on a reload, and keep the keys in force whe
     assert.match(gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!, /^keys: kept the 2 in force: .*keys\.txt (line 1: expected a SHA-256 digest|lists no keys)/);
     assert.equal([await status(webKey), await status(TEST_KEY)], [200, 200]);
   }
+});
+
+keysFile('should refuse a revoked key on a connection it was accepted on, and accept it there once it is back', async () => {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const get = keptAlive(agent);
+  const statuses: number[] = [];
+  try {
+    for (const listed of [[webKey, TEST_KEY], [TEST_KEY], [webKey]]) {
+      writeFileSync(keysPath, listed.map((key) => `${hex(key)}\n`).join(''));
+      // As the watch reloads: the keys change, the dist and its app stay.
+      await gateway.serving.reload('manifest.json changed');
+      for (let i = 0; i < 2; i++) {
+        const reply = await get(`Bearer ${webKey}`);
+        assert.is(reply.reused, statuses.length > 0, 'one connection throughout');
+        statuses.push(reply.status);
+      }
+    }
+  } finally {
+    agent.destroy();
+  }
+  assert.equal(statuses, [200, 200, 401, 401, 200, 200]);
 });
 
 keysFile('should read the file again on the watch only once it has changed', async () => {
