@@ -1,12 +1,14 @@
 /**
  * A raw node:http server answering the measured requests from memory (a Map of URL to prepared
  * answers), with as many node:cluster workers as the gateway it is compared with: the ceiling for any
- * Node gateway, the same bytes with nothing else to do.
- *   node --import tsx bench/reference-server.ts <port> <spec.json> <workers>
+ * Node gateway, the same bytes with nothing else to do. With `polka`, the same answers come from the
+ * one middleware of a Polka app: the ceiling for a gateway built on Polka, as this one must be.
+ *   node --import tsx bench/reference-server.ts <port> <spec.json> <workers> [polka]
  */
 import cluster from 'node:cluster';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import polka, { type Middleware, type Request } from 'polka';
 
 export interface ReferenceRoute {
   url: string;
@@ -17,7 +19,7 @@ export interface ReferenceRoute {
 }
 export interface ReferenceSpec { key: string; routes: ReferenceRoute[] }
 
-const [portText, specFile, workers] = process.argv.slice(2);
+const [portText, specFile, workers, router] = process.argv.slice(2);
 
 if (cluster.isPrimary) {
   for (let i = 0; i < Number(workers); i++) cluster.fork();
@@ -37,7 +39,7 @@ if (cluster.isPrimary) {
   }));
   const unauthorized = Buffer.from('{"status":401}');
   const notFound = Buffer.from('{"status":404}');
-  createServer((req, res) => {
+  const answer = (req: IncomingMessage, res: ServerResponse) => {
     if (req.headers.authorization !== auth) {
       return void res.writeHead(401, ['Content-Type', type, 'Content-Length', unauthorized.length]).end(unauthorized);
     }
@@ -48,5 +50,7 @@ if (cluster.isPrimary) {
     const body = br ? route.brBody! : route.body;
     const coding = br ? ['Content-Encoding', 'br'] : [];
     res.writeHead(200, [...route.headers, ...coding, 'Content-Type', type, 'Content-Length', body.length]).end(body);
-  }).listen(Number(portText), '127.0.0.1');
+  };
+  const app = polka().use(answer as Middleware);
+  createServer(router === 'polka' ? (req, res) => app.handler(req as Request, res, undefined as never) : answer).listen(Number(portText), '127.0.0.1');
 }

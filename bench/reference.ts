@@ -1,4 +1,4 @@
-/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies, and `workers` workers. */
+/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies, and `workers` workers: raw node:http, or Polka. */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './dist.ts';
@@ -8,7 +8,18 @@ import type { Workload } from './workloads.ts';
 
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
 
-export function startReference(options: { dir: string; port: number; key: string; workers: number; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }): Promise<Server> {
+export interface ReferenceOptions {
+  dir: string;
+  port: number;
+  key: string;
+  workers: number;
+  workloads: Workload[];
+  headersByPath: Map<string, Record<string, string>>;
+  /** Answer from the one middleware of a Polka app instead of node:http's request listener. */
+  polka?: boolean;
+}
+
+export function startReference(options: ReferenceOptions): Promise<Server> {
   const routes = new Map<string, ReferenceRoute>();
   for (const workload of options.workloads.filter((w) => w.validKey && w.body && w.status === 200)) {
     const route = routes.get(workload.path) ?? {
@@ -21,10 +32,12 @@ export function startReference(options: { dir: string; port: number; key: string
   }
   for (const workload of options.workloads.filter((w) => w.etag)) routes.get(workload.path)!.etag = workload.etag;
   const spec: ReferenceSpec = { key: options.key, routes: [...routes.values()] };
-  const specFile = join(options.dir, 'reference.json');
+  const name = options.polka ? 'polka' : 'node:http';
+  const specFile = join(options.dir, `reference-${name}.json`);
   writeFileSync(specFile, JSON.stringify(spec));
   return startServer({
-    name: 'node:http', command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile, String(options.workers)],
-    port: options.port, readyPath: '/', log: join(options.dir, 'reference.log'),
+    name, command: process.execPath,
+    args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile, String(options.workers), ...(options.polka ? ['polka'] : [])],
+    port: options.port, readyPath: '/', log: join(options.dir, `reference-${name.replace(':', '-')}.log`),
   });
 }

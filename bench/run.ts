@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: the gateway against a raw node:http server answering the same bytes from a Map,
- * and nginx with the config the build writes against plain nginx, same dist, same worker count
+ * `npm run bench`: the gateway against a raw node:http server answering the same bytes from a Map
+ * (and a Polka app doing only that, the ceiling of a Polka gateway), and nginx with the config the build writes against plain nginx, same dist, same worker count
  * (--workers, 1 by default as the gateway's), same run, interleaved. See bench/README.md.
  *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --workers N --dist DIR
  *                     --variant NAME=VALUE[,NAME=VALUE] ...]
@@ -87,6 +87,7 @@ try {
   }));
   const peers = { dir, key, workers, workloads: list, headersByPath };
   servers.push(await startReference({ ...peers, port: await freePort() }));
+  servers.push(await startReference({ ...peers, port: await freePort(), polka: true }));
   if (tools.nginx) {
     servers.push(await startGeneratedNginx({ distDir, dir, key, workers, port: await freePort(), searchOrigin: `http://127.0.0.1:${gateway.port}` }));
     servers.push(await startPlainNginx(tools.nginx, { ...peers, port: await freePort() }));
@@ -148,11 +149,11 @@ try {
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)`
     + ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`);
-  const ratios: [string, string][] = [['gateway', 'node:http'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
+  const ratios: [string, string][] = [['gateway', 'node:http'], ['polka', 'node:http'], ['gateway', 'polka'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
   console.log(tables(results, measured, ratios));
   console.log(`\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};`
     + ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`);
-  console.log(`\n${targets({ results, reference: 'node:http', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
+  console.log(`\n${targets({ results, reference: 'node:http', ceiling: 'polka', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });
