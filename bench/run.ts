@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: the gateway against a raw node:http server answering the same bytes from a Map
- * (and a Polka app doing only that, the ceiling of a Polka gateway), and nginx with the config the build writes against plain nginx, same dist, same worker count
- * (--workers, 1 by default as the gateway's), same run, interleaved. See bench/README.md.
+ * (and a Polka app doing only that, the ceiling of a Polka gateway), and nginx with the config the
+ * build writes against plain nginx; same dist, same worker count (--workers, 1 by default as the
+ * gateway's), same run, interleaved. See bench/README.md.
  *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --workers N --dist DIR
  *                     --variant NAME=VALUE[,NAME=VALUE] ...]
  * A --variant runs the gateway once more with that environment (WORKERS=2, CACHE_MB=0...): the figure
