@@ -144,8 +144,8 @@ const REFUSALS = {
 export type AuthenticatedRequest = IncomingMessage & { apiKey?: ApiKey };
 
 /** The configured key an Authorization header presents, or why it is refused. */
-function verdict(keys: Keys, header: string | undefined): Verdict {
-  const value = header?.trim();
+function verdict(keys: Keys, header: string): Verdict {
+  const value = header.trim();
   if (!value) return 'missing';
   const [scheme, token, ...rest] = value.split(/ +/);
   if (scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token)) return 'malformed';
@@ -154,23 +154,31 @@ function verdict(keys: Keys, header: string | undefined): Verdict {
 
 type Verdict = ApiKey | keyof typeof REFUSALS;
 
-/** The last Authorization header seen on a connection, the verdict on it, and the generation of keys that gave it. */
-interface LastSeen { header: string | undefined; verdict: Verdict; generation: number }
+/** How long a header may be for its verdict to be kept: a Bearer header with a key is far shorter. */
+const KEPT_HEADER_BYTES = 256;
+
+/** The last Authorization header seen on a connection (zero-padded), the verdict on it, and the generation of keys that gave it. */
+interface LastSeen { header: Buffer; verdict: Verdict; generation: number }
 
 /**
  * The step of the pipeline that lets only requests with a configured key go on, and records which key.
  * A kept-alive client sends the same header with every request: the verdict on the last one seen on a
  * connection is kept until the keys change, so a key is hashed once per connection, not per request
- * (the figure is in bench/README.md), and a refused one too, so a 401 costs no more than a 200.
- * Comparing a header with the one this same client sent before tells it nothing about any key.
+ * (the figure is in bench/README.md), and a refused one too, so a 401 costs no more than a 200. A
+ * proxy may send several clients' requests on one connection, so a header is compared with the last
+ * one in constant time too, zero-padded to a fixed length (a header cannot hold a NUL).
  */
 export function bearerAuth(keys: Keys) {
   const lastSeen = new WeakMap<Socket, LastSeen>();
+  const presented = Buffer.alloc(KEPT_HEADER_BYTES);
   return (req: AuthenticatedRequest, res: Res, next: () => void): void => {
-    const header = req.headers.authorization;
+    const header = req.headers.authorization ?? '';
+    const kept = header.length <= KEPT_HEADER_BYTES;
+    if (kept) presented.fill(0).write(header, 'latin1');
     let last = lastSeen.get(req.socket);
-    if (last === undefined || last.header !== header || last.generation !== keys.generation) {
-      lastSeen.set(req.socket, (last = { header, verdict: verdict(keys, header), generation: keys.generation }));
+    if (!kept || last === undefined || last.generation !== keys.generation || !timingSafeEqual(presented, last.header)) {
+      last = { header: Buffer.from(presented), verdict: verdict(keys, header), generation: keys.generation };
+      if (kept) lastSeen.set(req.socket, last);
     }
     if (typeof last.verdict !== 'string') {
       req.apiKey = last.verdict;
