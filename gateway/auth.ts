@@ -163,10 +163,10 @@ interface LastSeen { header: Buffer; verdict: Verdict; generation: number }
 /**
  * The step of the pipeline that lets only requests with a configured key go on, and records which key.
  * A kept-alive client sends the same header with every request: the verdict on the last one seen on a
- * connection is kept until the keys change, so a key is hashed once per connection, not per request
- * (the figure is in bench/README.md), and a refused one too, so a wrong key is not hashed on every request either. A
- * proxy may send several clients' requests on one connection, so a header is compared with the last
- * one in constant time too, zero-padded to a fixed length (a header cannot hold a NUL).
+ * connection, accepted or refused, is kept until the keys change, so a key is hashed once per
+ * connection, not per request (the figure is in bench/README.md). A proxy may send several clients'
+ * requests on one connection, so a header is compared with the last one in constant time too,
+ * zero-padded to a fixed length (a header cannot hold a NUL).
  */
 export function bearerAuth(keys: Keys) {
   const lastSeen = new WeakMap<Socket, LastSeen>();
