@@ -7,7 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir } from '../../lib/upstream.ts';
-import type { Comparison, Disagreement } from '../references.ts';
+import type { Comparison } from '../references.ts';
+import { comparing } from './comparing.ts';
 import type { Datasets } from '../validate-data.ts';
 
 const REFERENCE = '@countrystatecity/countries';
@@ -35,24 +36,15 @@ function theirStates(): Map<string, State> {
 export function compareWithCountryStateCity(data: Datasets): Comparison {
   const ours = new Map<string, any>(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
   const theirs = theirStates();
-  const disagreements: Disagreement[] = [];
-  let compared = 0;
+  const { comparison, check } = comparing(REFERENCE);
   for (const code of [...new Set([...ours.keys(), ...theirs.keys()])].sort()) {
     const subdivision = ours.get(code);
     const state = theirs.get(code);
-    compared++;
-    if (!subdivision || !state) {
-      disagreements.push({ key: `${code}/exists`, ours: Boolean(subdivision), theirs: Boolean(state) });
-      continue;
-    }
-    compared += 2;
-    if (state.type && comparable(state.type) !== comparable(subdivision.type)) {
-      disagreements.push({ key: `${code}/type`, ours: subdivision.type, theirs: state.type });
-    }
+    check(`${code}/exists`, Boolean(subdivision), Boolean(state), Boolean(subdivision && state));
+    if (!subdivision || !state) continue;
+    check(`${code}/type`, subdivision.type, state.type, !state.type || comparable(state.type) === comparable(subdivision.type));
     const held = new Set([subdivision.name.en, subdivision.iso_name].map(comparable));
-    if (!held.has(comparable(state.name)) && !(state.native && held.has(comparable(state.native)))) {
-      disagreements.push({ key: `${code}/name/en`, ours: subdivision.name.en, theirs: state.name });
-    }
+    check(`${code}/name/en`, subdivision.name.en, state.name, held.has(comparable(state.name)) || Boolean(state.native && held.has(comparable(state.native))));
   }
-  return { reference: REFERENCE, compared, disagreements };
+  return comparison;
 }

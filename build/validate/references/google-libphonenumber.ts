@@ -5,7 +5,8 @@
  * a valid number for its region in Google's metadata.
  */
 import lpn from 'google-libphonenumber';
-import type { Comparison, Disagreement } from '../references.ts';
+import type { Comparison } from '../references.ts';
+import { comparing } from './comparing.ts';
 import type { Datasets } from '../validate-data.ts';
 
 const REFERENCE = 'google-libphonenumber';
@@ -13,12 +14,8 @@ const util = lpn.PhoneNumberUtil.getInstance();
 
 export function compareWithGoogleLibphonenumber(data: Datasets): Comparison {
   const regions = new Set<string>(util.getSupportedRegions());
-  const disagreements: Disagreement[] = [];
-  let compared = 0;
-  const check = (key: string, ours: unknown, theirs: unknown) => {
-    compared++;
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) disagreements.push({ key, ours, theirs });
-  };
+  const { comparison, check: compare } = comparing(REFERENCE);
+  const check = (key: string, ours: unknown, theirs: unknown) => compare(key, ours, theirs, JSON.stringify(ours) === JSON.stringify(theirs));
   for (const entry of data.phone as any[]) {
     const code = entry.country;
     check(`${code}/numbering_plan`, entry.numbering_plan, regions.has(code));
@@ -32,5 +29,5 @@ export function compareWithGoogleLibphonenumber(data: Datasets): Comparison {
       check(`${code}/${kind}/valid`, example.e164, util.isValidNumberForRegion(util.parse(example.e164), code) ? example.e164 : null);
     }
   }
-  return { reference: REFERENCE, compared, disagreements };
+  return comparison;
 }

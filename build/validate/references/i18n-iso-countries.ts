@@ -5,7 +5,8 @@
  * ISO short, official or a CLDR alternative).
  */
 import countries from 'i18n-iso-countries';
-import type { Comparison, Disagreement } from '../references.ts';
+import type { Comparison } from '../references.ts';
+import { comparing } from './comparing.ts';
 import type { Datasets } from '../validate-data.ts';
 
 const REFERENCE = 'i18n-iso-countries';
@@ -20,33 +21,23 @@ export function namesIn(country: any, tag: string): Set<string> {
 export function compareWithI18nIsoCountries(data: Datasets): Comparison {
   const ours = new Map<string, any>(data.countries.map((country: any) => [country.alpha2, country]));
   const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
-  const disagreements: Disagreement[] = [];
-  let compared = 0;
+  const { comparison, check } = comparing(REFERENCE);
   const theirCodes = countries.getAlpha2Codes();
   for (const code of new Set([...ours.keys(), ...Object.keys(theirCodes)])) {
     const country = ours.get(code);
-    compared++;
-    if (!country || !theirCodes[code]) {
-      disagreements.push({ key: `${code}/exists`, ours: Boolean(country), theirs: Boolean(theirCodes[code]) });
-      continue;
-    }
+    check(`${code}/exists`, Boolean(country), Boolean(theirCodes[code]), Boolean(country && theirCodes[code]));
+    if (!country || !theirCodes[code]) continue;
     const codes = { alpha3: countries.alpha2ToAlpha3(code), numeric: countries.alpha2ToNumeric(code) };
-    for (const [field, theirs] of Object.entries(codes)) {
-      compared++;
-      if (country[field] !== theirs) disagreements.push({ key: `${code}/${field}`, ours: country[field], theirs });
-    }
+    for (const [field, theirs] of Object.entries(codes)) check(`${code}/${field}`, country[field], theirs, country[field] === theirs);
   }
   for (const tag of countries.langs().filter((language) => supported.has(language)).sort()) {
     const names = countries.getNames(tag, { select: 'all' });
     for (const [code, theirs] of Object.entries(names).sort()) {
       const country = ours.get(code);
       if (!country) continue;
-      compared++;
       const held = namesIn(country, tag);
-      if (!theirs.some((name) => held.has(name.normalize('NFC')))) {
-        disagreements.push({ key: `${code}/name/${tag}`, ours: country.name[tag] ?? null, theirs });
-      }
+      check(`${code}/name/${tag}`, country.name[tag] ?? null, theirs, theirs.some((name) => held.has(name.normalize('NFC'))));
     }
   }
-  return { reference: REFERENCE, compared, disagreements };
+  return comparison;
 }

@@ -9,7 +9,8 @@ import RandExp from 'randexp';
 import { POSTCODE_REGEXES } from 'postcode-validator/lib/cjs/postcode-regexes.js';
 import { readJson } from '../../lib/canonical-json.ts';
 import { canonicalPostalCode } from '../../lib/postal-input.ts';
-import type { Comparison, Disagreement } from '../references.ts';
+import type { Comparison } from '../references.ts';
+import { comparing } from './comparing.ts';
 import type { Datasets } from '../validate-data.ts';
 
 const REFERENCE = 'postcode-validator';
@@ -38,24 +39,15 @@ function drawn(expression: RegExp, country: string): string[] {
 
 export function compareWithPostcodeValidator(data: Datasets): Comparison {
   const sample: Record<string, string[]> = readJson(SAMPLE_FILE).codes;
-  const disagreements: Disagreement[] = [];
-  let compared = 0;
-  const differ = (key: string, ours: unknown, theirs: unknown) => disagreements.push({ key, ours, theirs });
+  const { comparison, check } = comparing(REFERENCE);
   for (const { country, postal_code: rule } of data['postal-codes'] as any[]) {
     const theirs: RegExp | undefined = POSTCODE_REGEXES.get(country);
-    compared++;
-    if (Boolean(rule) !== Boolean(theirs)) differ(`${country}/rule`, Boolean(rule), Boolean(theirs));
+    check(`${country}/rule`, Boolean(rule), Boolean(theirs), Boolean(rule) === Boolean(theirs));
     if (!rule || !theirs) continue;
     const real = (sample[country] ?? []).map((code) => canonicalPostalCode(rule, code)).filter((code): code is string => code !== null);
     const ourCodes = [...rule.examples.map((code: string) => ['example', code]), ...spread(real, SAMPLED_PER_COUNTRY).map((code) => ['sample', code])];
-    for (const [kind, code] of ourCodes) {
-      compared++;
-      if (!theirs.test(code)) differ(`${country}/${kind}/${code}`, true, false);
-    }
-    for (const code of drawn(theirs, country)) {
-      compared++;
-      if (canonicalPostalCode(rule, code) === null) differ(`${country}/drawn/${code}`, false, true);
-    }
+    for (const [kind, code] of ourCodes) check(`${country}/${kind}/${code}`, true, false, theirs.test(code));
+    for (const code of drawn(theirs, country)) check(`${country}/drawn/${code}`, false, true, canonicalPostalCode(rule, code) !== null);
   }
-  return { reference: REFERENCE, compared, disagreements };
+  return comparison;
 }

@@ -5,7 +5,8 @@
  * root); each English and translated name, which must be one of ours for that locale.
  */
 import worldCountries from 'world-countries';
-import type { Comparison, Disagreement } from '../references.ts';
+import type { Comparison } from '../references.ts';
+import { comparing } from './comparing.ts';
 import type { Datasets } from '../validate-data.ts';
 import { namesIn } from './i18n-iso-countries.ts';
 
@@ -29,12 +30,8 @@ function callingCodeOf(idd: { root: string; suffixes: string[] }): string | null
 export function compareWithWorldCountries(data: Datasets): Comparison {
   const ours = new Map<string, any>(data.countries.map((country: any) => [country.alpha2, country]));
   const theirs = new Map(countries.map((country) => [country.cca2, country]));
-  const disagreements: Disagreement[] = [];
-  let compared = 0;
-  const check = (key: string, our: unknown, their: unknown, agree = our === their) => {
-    compared++;
-    if (!agree) disagreements.push({ key, ours: our ?? null, theirs: their ?? null });
-  };
+  const { comparison, check: compare } = comparing(REFERENCE);
+  const check = (key: string, our: unknown, their: unknown, agree = our === their) => compare(key, our ?? null, their ?? null, agree);
   for (const code of [...new Set([...ours.keys(), ...theirs.keys()])].sort()) {
     const country = ours.get(code);
     const reference = theirs.get(code);
@@ -57,5 +54,5 @@ export function compareWithWorldCountries(data: Datasets): Comparison {
       check(`${code}/official_name/${tag}`, country.official_name[tag] ?? null, text.official, held.has(text.official));
     }
   }
-  return { reference: REFERENCE, compared, disagreements };
+  return comparison;
 }
