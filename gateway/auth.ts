@@ -171,20 +171,23 @@ interface LastSeen { header: Buffer; verdict: Verdict; generation: number }
 export function bearerAuth(keys: Keys) {
   const lastSeen = new WeakMap<Socket, LastSeen>();
   const presented = Buffer.alloc(KEPT_HEADER_BYTES);
+  /** The verdict on `header`, the one kept for `socket` when it is the header last seen there under the same keys. */
+  const verdictOn = (socket: Socket, header: string): Verdict => {
+    if (header.length > KEPT_HEADER_BYTES) return verdict(keys, header);
+    presented.fill(0).write(header, 'latin1');
+    const last = lastSeen.get(socket);
+    if (last !== undefined && last.generation === keys.generation && timingSafeEqual(presented, last.header)) return last.verdict;
+    const found = verdict(keys, header);
+    lastSeen.set(socket, { header: Buffer.from(presented), verdict: found, generation: keys.generation });
+    return found;
+  };
   return (req: AuthenticatedRequest, res: Res, next: () => void): void => {
-    const header = req.headers.authorization ?? '';
-    const kept = header.length <= KEPT_HEADER_BYTES;
-    if (kept) presented.fill(0).write(header, 'latin1');
-    let last = lastSeen.get(req.socket);
-    if (!kept || last === undefined || last.generation !== keys.generation || !timingSafeEqual(presented, last.header)) {
-      last = { header: Buffer.from(presented), verdict: verdict(keys, header), generation: keys.generation };
-      if (kept) lastSeen.set(req.socket, last);
-    }
-    if (typeof last.verdict !== 'string') {
-      req.apiKey = last.verdict;
+    const found = verdictOn(req.socket, req.headers.authorization ?? '');
+    if (typeof found !== 'string') {
+      req.apiKey = found;
       return next();
     }
-    const [code, detail, headers] = REFUSALS[last.verdict];
+    const [code, detail, headers] = REFUSALS[found];
     sendProblem(res, code, detail, [...headers]);
   };
 }
