@@ -1,16 +1,14 @@
 /**
- * Checks a dist tree against its manifest, so a copy (an offline mirror, a CDN upload, a dist about
- * to be served) knows it is whole: every file and compressed copy present with its size, optionally
- * its SHA-256 (slow: reads every byte), optionally nothing on disk that the manifest does not list,
- * and that manifest.columns.json was derived from the manifest.json beside it. Asynchronous
- * throughout, so a gateway goes on answering while it checks.
+ * Checks the files of a dist against its manifest, so a dist about to be served (or a copy: `npm run
+ * verify`, build/verify.ts) knows it is whole: every file and compressed copy present with its size,
+ * optionally its SHA-256 (slow: reads every byte), and that manifest.columns.json was derived from the
+ * manifest.json beside it. Asynchronous throughout, so a gateway goes on answering while it checks.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { join, relative } from 'node:path';
-import { isDeepStrictEqual } from 'node:util';
-import { COLUMNS_FILE, DistError, filesOnDisk, MANIFEST_FILE, manifestColumns, readManifest, type DistFile } from './manifest.ts';
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { COLUMNS_FILE, filesOnDisk, MANIFEST_FILE, type DistFile } from './manifest.ts';
 
 export interface VerifyOptions {
   hashes: boolean;
@@ -61,39 +59,4 @@ export async function verifyFiles(dir: string, files: Iterable<[string, DistFile
     if (actual !== manifestSha256) problems.push(`${MANIFEST_FILE}: SHA-256 ${actual} differs from the ${manifestSha256} ${COLUMNS_FILE} was derived from`);
   }
   return { files: checks.length + (manifestSha256 ? 1 : 0), problems: problems.sort() };
-}
-
-/** Whether manifest.columns.json, where there is one, is what the build derives from this manifest.json. */
-async function columnsProblems(dir: string, manifestText: string): Promise<string[]> {
-  let columns: any;
-  try {
-    columns = JSON.parse(await readFile(join(dir, COLUMNS_FILE), 'utf8'));
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'ENOENT' ? [] : [`${COLUMNS_FILE}: ${(error as Error).message}`];
-  }
-  const derived = manifestColumns(JSON.parse(manifestText), manifestText);
-  if (columns?.manifest_sha256 !== derived.manifest_sha256) {
-    return [`${COLUMNS_FILE}: derived from a ${MANIFEST_FILE} with SHA-256 ${columns?.manifest_sha256}, not this one (${derived.manifest_sha256})`];
-  }
-  return isDeepStrictEqual(columns, JSON.parse(JSON.stringify(derived))) ? [] : [`${COLUMNS_FILE}: says otherwise than ${MANIFEST_FILE}`];
-}
-
-/** `npm run verify`: every file with its SHA-256, the columns, and nothing on disk the manifest does not list. */
-export async function verifyDist(dir: string): Promise<VerifyResult> {
-  let manifestText: string;
-  let files: Map<string, DistFile>;
-  try {
-    manifestText = await readFile(join(dir, MANIFEST_FILE), 'utf8');
-    ({ files } = readManifest(dir, { columns: false }));
-  } catch (error) {
-    return { files: 0, problems: [`${MANIFEST_FILE}: ${error instanceof DistError ? error.message : (error as NodeJS.ErrnoException).code}`] };
-  }
-  const { files: count, problems } = await verifyFiles(dir, files, { hashes: true });
-  const listed = new Set([MANIFEST_FILE, COLUMNS_FILE, ...[...files].flatMap(([path, file]) => filesOnDisk(path, file).map((onDisk) => onDisk.path))]);
-  const extras = (await readdir(dir, { recursive: true, withFileTypes: true }))
-    .filter((entry) => entry.isFile())
-    .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
-    .filter((path) => !listed.has(path))
-    .map((path) => `${path}: not in the manifest`);
-  return { files: count, problems: [...problems, ...await columnsProblems(dir, manifestText), ...extras].sort() };
 }

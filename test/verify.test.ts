@@ -11,7 +11,7 @@ import { writeManifest } from '../build/dist/manifest.ts';
 import { ROOT } from './helpers/paths.ts';
 
 const run = promisify(execFile);
-const verifyCommand = (dir: string) => run(process.execPath, ['--import', 'tsx', 'gateway/verify.ts', dir], { cwd: ROOT })
+const verifyCommand = (dir: string) => run(process.execPath, ['--import', 'tsx', 'build/verify.ts', dir], { cwd: ROOT })
   .then(({ stdout }) => ({ code: 0, output: stdout }), (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }));
 
 const FILES: Record<string, string> = {
