@@ -67,7 +67,7 @@ for (const code of COUNTRIES) {
     const reply = await gateway.request(`/v1/subdivisions/${code}/${first.code}`);
     assert.is(reply.status, 200);
     assert.ok(reply.body.equals(distFile(`v1/subdivisions/${code}/${first.code}.json`)));
-    assert.equal(Object.keys(reply.json()).slice(0, 3), ['code', 'name', 'type']);
+    assert.equal(Object.keys(reply.json()).slice(0, 4), ['code', 'name', 'name_locale', 'type']);
     assert.is(reply.json().name, first.name);
   });
 }
@@ -80,7 +80,7 @@ endpoints('should list every country, XK included, as compact items', async () =
   assert.is(list.count, list.countries.length);
   assert.is(list.locale, 'en');
   assert.ok(list.countries.some((item: any) => item.code === 'XK'));
-  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'official_name', 'calling_code', 'flag']);
+  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'flag']);
 });
 
 endpoints('should give AE a null postal code and XK an empty subdivision list', async () => {

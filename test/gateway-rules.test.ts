@@ -28,10 +28,22 @@ rules('should fall back to English where a translation is missing (rule 2)', asy
   const untranslated = subdivisions.find((entry) => !entry.name.de && entry.name.en)!;
   const translated = subdivisions.find((entry) => entry.name.de && entry.name.en && entry.name.de !== entry.name.en)!;
   const path = (entry: any) => `/v1/subdivisions/${entry.country}/${entry.code}?locale=de`;
-  assert.is((await gateway.request(path(untranslated))).json().name, untranslated.name.en);
-  assert.is((await gateway.request(path(translated))).json().name, translated.name.de);
+  const fallback = (await gateway.request(path(untranslated))).json();
+  assert.equal([fallback.name, fallback.name_locale], [untranslated.name.en, 'en'], 'a fallback says it is English');
+  const own = (await gateway.request(path(translated))).json();
+  assert.equal([own.name, own.name_locale], [translated.name.de, 'de']);
   const inList = (await gateway.request(`/v1/subdivisions/${untranslated.country}?locale=de`)).json();
-  assert.is(inList.subdivisions.find((item: any) => item.code === untranslated.code).name, untranslated.name.en);
+  const item = inList.subdivisions.find((entry: any) => entry.code === untranslated.code);
+  assert.equal([item.name, item.name_locale], [untranslated.name.en, 'en']);
+});
+
+rules('should say which locale of the chain supplied each name', async () => {
+  // pt-AO falls back to pt-PT, then pt: a name it takes from pt says so.
+  const country = (await gateway.request('/v1/countries/BR?locale=pt-AO')).json();
+  assert.ok(['pt-AO', 'pt-PT', 'pt'].includes(country.name_locale.common), country.name_locale.common);
+  const list = (await gateway.request('/v1/countries?locale=de')).json();
+  const germany = list.countries.find((entry: any) => entry.code === 'DE');
+  assert.equal([germany.name, germany.name_locale], ['Deutschland', 'de']);
 });
 
 rules('should answer a well-formed but unsupported locale in English, reporting en (rule 2)', async () => {
@@ -47,12 +59,13 @@ rules('should return compact items without view or with view=compact, full ones 
   const compact = await gateway.request('/v1/countries');
   assert.ok((await gateway.request('/v1/countries?view=compact')).body.equals(compact.body));
   const item = compact.json().countries[0];
-  assert.equal(Object.keys(item), ['code', 'name', 'official_name', 'calling_code', 'flag']);
+  assert.equal(Object.keys(item), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'flag']);
   const full = await gateway.request('/v1/countries?view=full');
   assert.ok(full.body.equals(distFile('v1/countries.full.json')));
   const fullItem = full.json().countries[0];
   for (const field of ['translations', 'calling_code', 'region']) assert.ok(field in fullItem, field);
   assert.equal(fullItem.name, { common: item.name, official: item.official_name, iso_short: fullItem.name.iso_short });
+  assert.equal(fullItem.name_locale, { common: item.name_locale, official: item.official_name_locale, iso_short: fullItem.name_locale.iso_short });
 });
 
 rules('should localize the full list too', async () => {

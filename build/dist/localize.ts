@@ -21,12 +21,12 @@ export class Localizer {
 
   /** The text for `tag`, else its nearest fallback's; English is always present in the data. */
   pick(text: LocalizedText, tag: string): string {
-    for (const candidate of this.chain(tag)) if (text[candidate]) return text[candidate];
-    return text.en;
+    return this.picked(text, tag).text;
   }
 
-  /** Which locale of the chain actually supplied the text (for Content-Language). */
-  source(text: LocalizedText, tag: string): string {
-    return this.chain(tag).find((candidate) => text[candidate]) ?? 'en';
+  /** The text for `tag` and the locale of the chain that supplied it, so an answer can say a name is a fallback. */
+  picked(text: LocalizedText, tag: string): { text: string; locale: string } {
+    for (const candidate of this.chain(tag)) if (text[candidate]) return { text: text[candidate], locale: candidate };
+    return { text: text.en, locale: 'en' };
   }
 }

@@ -23,23 +23,24 @@ export class Responses {
     return this.data.countries;
   }
 
-  private commonName(country: any, tag: string): string {
-    return this.localizer.pick(country.name, tag);
+  /** CLDR's common name in the locale, along the fallback chain, with the locale that supplied it. */
+  private commonName(country: any, tag: string) {
+    return this.localizer.picked(country.name, tag);
   }
 
   /** ISO's official name (else its short name) in the locale, along the fallback chain. */
-  private officialName(country: any, tag: string): string {
-    return this.localizer.pick(country.official_name, tag);
+  private officialName(country: any, tag: string) {
+    return this.localizer.picked(country.official_name, tag);
   }
 
   /** ISO 3166-1's short name ("Korea, Republic of") in the locale; null for XK, which ISO does not list. */
-  private isoShortName(country: any, tag: string): string | null {
-    return country.iso_name ? this.localizer.pick(country.iso_name, tag) : null;
+  private isoShortName(country: any, tag: string) {
+    return country.iso_name ? this.localizer.picked(country.iso_name, tag) : null;
   }
 
-  private regionName(code: string | null, tag: string): string | null {
+  private regionName(code: string | null, tag: string) {
     const name = code ? this.regions.get(code) : undefined;
-    return name ? this.localizer.pick(name, tag) : null;
+    return name ? this.localizer.picked(name, tag) : null;
   }
 
   /**
@@ -53,10 +54,14 @@ export class Responses {
   }
 
   compactCountry(country: any, tag: string) {
+    const name = this.commonName(country, tag);
+    const official = this.officialName(country, tag);
     return {
       code: country.alpha2,
-      name: this.commonName(country, tag),
-      official_name: this.officialName(country, tag),
+      name: name.text,
+      name_locale: name.locale,
+      official_name: official.text,
+      official_name_locale: official.locale,
       calling_code: country.calling_code,
       flag: { emoji: country.flag },
     };
@@ -64,16 +69,22 @@ export class Responses {
 
   fullCountry(country: any, tag: string) {
     const translations: Record<string, string> = {};
-    for (const locale of this.localizer.tags) translations[locale] = this.commonName(country, locale);
+    for (const locale of this.localizer.tags) translations[locale] = this.commonName(country, locale).text;
+    const common = this.commonName(country, tag);
+    const official = this.officialName(country, tag);
+    const isoShort = this.isoShortName(country, tag);
+    const region = this.regionName(country.region, tag);
+    const subregion = this.regionName(country.subregion, tag);
     return {
       code: country.alpha2,
       alpha3: country.alpha3,
       numeric: country.numeric,
-      name: { common: this.commonName(country, tag), official: this.officialName(country, tag), iso_short: this.isoShortName(country, tag) },
+      name: { common: common.text, official: official.text, iso_short: isoShort?.text ?? null },
+      name_locale: { common: common.locale, official: official.locale, iso_short: isoShort?.locale ?? null },
       translations,
       calling_code: country.calling_code,
-      region: this.regionName(country.region, tag),
-      subregion: this.regionName(country.subregion, tag),
+      region: region?.text ?? null,
+      subregion: subregion?.text ?? null,
       flag: { emoji: country.flag },
     };
   }
@@ -124,9 +135,11 @@ export class Responses {
   }
 
   subdivision(subdivision: any, tag: string) {
+    const name = this.localizer.picked(subdivision.name, tag);
     return {
       code: subdivision.code,
-      name: this.localizer.pick(subdivision.name, tag),
+      name: name.text,
+      name_locale: name.locale,
       type: subdivision.type,
       parent: subdivision.parent,
       local_name: subdivision.iso_name,
