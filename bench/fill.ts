@@ -12,7 +12,7 @@ import { fetchRaw } from './verify.ts';
 const CODINGS: Record<string, string>[] = [{}, { 'Accept-Encoding': 'br' }, { 'Accept-Encoding': 'gzip' }];
 
 export async function fillCaches(port: number, key: string, dist: Dist, rss: () => number): Promise<{ requests: number; bytes: number; peakRss: number }> {
-  const locales = [...new Set(dist.localeChains.keys())];
+  const locales = [...new Set(dist.release.localeChains.keys())];
   const paths = locales.flatMap((locale) => [`/v1/countries?view=full&locale=${locale}`, `/v1/countries?locale=${locale}`]);
   let requests = 0;
   let bytes = 0;

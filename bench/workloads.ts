@@ -6,9 +6,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { plan } from '../contract/plan.ts';
+import { CountrySearch } from '../contract/search.ts';
 import { openDist } from '../gateway/dist.ts';
-import { countryCode, localizedFile, subdivisionCode } from '../gateway/routes.ts';
-import { CountrySearch } from '../gateway/search.ts';
 
 export interface Workload {
   name: string;
@@ -34,11 +34,16 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
   const fileKey = (key: string) => ({ file: join(distDir, key), body: read(key) });
   const etagOf = (key: string) => `"${dist.files.get(key)!.sha256}"`;
 
-  const br = countryCode(dist, 'br')!;
-  const small = `v1/countries/${br}.json`;
-  const subdivision = localizedFile(dist, 'pt-PT', `subdivisions/${br}/${subdivisionCode(dist, br, 'BR-SP')}.json`);
+  /** The file the contract answers a request with. */
+  const fileOf = (path: string, locale?: string) => {
+    const planned = plan({ method: 'GET', path, query: locale ? { locale } : {} }, dist.release);
+    if (planned.kind !== 'file') throw new Error(`${path} is answered by no file`);
+    return planned.keys.find((key) => dist.files.has(key))!;
+  };
+  const small = fileOf('/v1/countries/BR');
+  const subdivision = fileOf('/v1/subdivisions/BR/BR-SP', 'pt-PT');
 
-  const index = JSON.parse(read(dist.searchIndex).toString('utf8'));
+  const index = JSON.parse(read(dist.release.searchIndex).toString('utf8'));
   const english = JSON.parse(read('v1/countries.json').toString('utf8'));
   const items = new Map<string, { name: string }>(english.countries.map((item: { code: string; name: string }) => [item.code, item]));
   const query = 'germny';

@@ -6,11 +6,13 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
+import { API_INDEX_FILE, NGINX_CONFIG_FILE, OPENAPI_FILE, SEARCH_INDEX_FILE, staticRequest } from '../contract/layout.ts';
 import { canonicalJson } from './lib/canonical-json.ts';
 import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
 import { responseJobs } from './dist/generate.ts';
 import { Localizer } from './dist/localize.ts';
-import { apiIndex, buildManifest, dataDigest, releaseOf, writeManifest } from './dist/manifest.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import { apiIndex, dataDigest, manifestHead, releaseOf, writeManifest } from './dist/manifest.ts';
 import { nginxConfig } from './dist/nginx-config.ts';
 import { buildOpenApi } from './dist/openapi.ts';
 import { writePage } from './dist/page.ts';
@@ -65,18 +67,18 @@ try {
     onProgress: (count) => { if (showProgress) process.stdout.write(`\rbuild: ${count} files`); },
   });
   const writer = new DistWriter(staging);
-  const searchIndex = 'v1/_search/index.json';
-  writer.writeJson(searchIndex, buildSearchIndex(data), { requests: [] });
-  writer.writeJson('v1/index.json', apiIndex(data, release), { requests: ['/v1'] });
-  writer.writeFile('v1/openapi.json', Buffer.from(canonicalJson(buildOpenApi(data))), { requests: ['/v1/openapi.json'] });
+  writer.writeJson(SEARCH_INDEX_FILE, buildSearchIndex(data), { requests: [] });
+  writer.writeJson(API_INDEX_FILE, apiIndex(data, release), { requests: [staticRequest(API_INDEX_FILE)!] });
+  writer.writeFile(OPENAPI_FILE, Buffer.from(canonicalJson(buildOpenApi(data))), { requests: [staticRequest(OPENAPI_FILE)!] });
   writePage(writer, join(root, 'build', 'page'));
   const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
-  writer.writeFile('v1/_cdn/nginx.conf', Buffer.from(nginxConfig(data, responseFiles, release.id)), { requests: [] });
+  const head = manifestHead({ data, release, files: responseFiles });
+  writer.writeFile(NGINX_CONFIG_FILE, Buffer.from(nginxConfig(head, responseFiles)), { requests: [] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const totals = [writer, ...results].reduce((sum, part) => ({
     bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });
 
-  const manifest = buildManifest({ data, release, files, searchIndex });
+  const manifest: Manifest = { ...head, files };
   const manifestBytes = writeManifest(staging, manifest);
   const previous = swapIn(staging, distDir);
 

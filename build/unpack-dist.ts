@@ -8,7 +8,8 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { isSafeKey, type ManifestFile } from '../gateway/manifest.ts';
+import { isSafeKey } from '../contract/layout.ts';
+import type { ManifestFile } from '../contract/manifest.ts';
 import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
 import { writeManifest } from './dist/manifest.ts';
 import { runWorker, sharesPerCore } from './dist/worker-pool.ts';

@@ -6,8 +6,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { COLUMNS_FILE, DistError, filesOnDisk, MANIFEST_FILE, manifestColumns, readManifest, type DistFile } from '../gateway/manifest.ts';
-import { verifyFiles, type VerifyResult } from '../gateway/verify-dist.ts';
+import { COLUMNS_FILE, MANIFEST_FILE } from '../contract/layout.ts';
+import { DistError, manifestColumns, readManifest } from '../contract/manifest-files.ts';
+import { filesOnDisk, type DistFile } from '../contract/manifest.ts';
+import { verifyFiles, type VerifyResult } from '../contract/verify-files.ts';
 
 /** Whether manifest.columns.json, where there is one, is what the build derives from this manifest.json. */
 async function columnsProblems(dir: string, manifestText: string): Promise<string[]> {

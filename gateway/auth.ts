@@ -2,24 +2,23 @@
  * API keys and bearer authentication (RFC 6750). Keys are held only as SHA-256 digests: plain keys
  * from API_KEYS are hashed on load, and a keys file lists digests (so it holds no secret). A presented
  * key is hashed and compared with every digest in constant time, so neither timing nor length leaks.
- * Three distinct refusals, all 401 with WWW-Authenticate: no credentials, a malformed header, an unknown key.
+ * Three distinct refusals (contract/problems.ts): no credentials (401), a malformed header (400),
+ * an unknown key (401), each with WWW-Authenticate.
  */
 import { hash, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { sendProblem } from './problem.ts';
-import type { Res } from './send.ts';
+import { BEARER_TOKEN, MIN_KEY_LENGTH, presentedKey } from '../contract/credentials.ts';
+import type { Refusal } from '../contract/problems.ts';
+
+export { MIN_KEY_LENGTH };
 
 export interface ApiKey {
   /** For logs: the name given in the keys file, or the key's position in API_KEYS. Never the key. */
   name: string;
   digest: Buffer;
 }
-
-/** RFC 6750 b64token: what a Bearer credential may contain. */
-export const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
-export const MIN_KEY_LENGTH = 16;
 
 export const digestOf = (key: string): Buffer => hash('sha256', key, 'buffer');
 
@@ -133,26 +132,16 @@ export class Keys {
   }
 }
 
-const REALM = 'country-reference';
-const challenge = (error?: string) => ['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`];
-const REFUSALS = {
-  missing: ['missing_credentials', 'Send your API key as "Authorization: Bearer <key>".', challenge()],
-  malformed: ['invalid_credentials', 'The Authorization header must be "Bearer <key>".', challenge('invalid_request')],
-  unknown: ['invalid_credentials', 'The API key is not valid.', challenge('invalid_token')],
-} as const;
-
 export type AuthenticatedRequest = IncomingMessage & { apiKey?: ApiKey };
 
 /** The configured key an Authorization header presents, or why it is refused. */
 function verdict(keys: Keys, header: string): Verdict {
-  const value = header.trim();
-  if (!value) return 'missing';
-  const [scheme, token, ...rest] = value.split(/ +/);
-  if (scheme.toLowerCase() !== 'bearer' || token === undefined || rest.length > 0 || !BEARER_TOKEN.test(token)) return 'malformed';
-  return keys.find(token) ?? 'unknown';
+  const presented = presentedKey(header);
+  if (presented === 'missing' || presented === 'malformed') return presented;
+  return keys.find(presented) ?? 'unknown';
 }
 
-type Verdict = ApiKey | keyof typeof REFUSALS;
+type Verdict = ApiKey | Refusal;
 
 /** How long a header may be for its verdict to be kept: a Bearer header with a key is far shorter. */
 const KEPT_HEADER_BYTES = 256;
@@ -160,34 +149,34 @@ const KEPT_HEADER_BYTES = 256;
 /** The last Authorization header seen on a connection (zero-padded), the verdict on it, and the generation of keys that gave it. */
 interface LastSeen { header: Buffer; verdict: Verdict; generation: number }
 
+/** A second Authorization header makes the request malformed (node:http keeps only the first in `headers`). */
+function repeated(req: IncomingMessage): boolean {
+  let seen = 0;
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization' && ++seen > 1) return true;
+  return false;
+}
+
 /**
- * The step of the pipeline that lets only requests with a configured key go on, and records which key.
- * A kept-alive client sends the same header with every request: the verdict on the last one seen on a
- * connection, accepted or refused, is kept until the keys change, so a key is hashed once per
- * connection, not per request (the figure is in bench/README.md). A proxy may send several clients'
- * requests on one connection, so a header is compared with the last one in constant time too,
- * zero-padded to a fixed length (a header cannot hold a NUL).
+ * The verdict on a request's key: the configured key it presents, or why it is refused. A kept-alive
+ * client sends the same header with every request: the verdict on the last one seen on a connection,
+ * accepted or refused, is kept until the keys change, so a key is hashed once per connection, not per
+ * request (the figure is in bench/README.md). A proxy may send several clients' requests on one
+ * connection, so a header is compared with the last one in constant time too, zero-padded to a fixed
+ * length (a header cannot hold a NUL).
  */
-export function bearerAuth(keys: Keys) {
+export function bearerVerdict(keys: Keys): (req: IncomingMessage) => Verdict {
   const lastSeen = new WeakMap<Socket, LastSeen>();
   const presented = Buffer.alloc(KEPT_HEADER_BYTES);
-  /** The verdict on `header`, the one kept for `socket` when it is the header last seen there under the same keys. */
-  const verdictOn = (socket: Socket, header: string): Verdict => {
+  return (req) => {
+    const header = req.headers.authorization ?? '';
+    if (header !== '' && repeated(req)) return 'malformed';
     if (header.length > KEPT_HEADER_BYTES) return verdict(keys, header);
     presented.fill(0).write(header, 'latin1');
-    const last = lastSeen.get(socket);
+    const last = lastSeen.get(req.socket);
     if (last !== undefined && last.generation === keys.generation && timingSafeEqual(presented, last.header)) return last.verdict;
     const found = verdict(keys, header);
-    lastSeen.set(socket, { header: Buffer.from(presented), verdict: found, generation: keys.generation });
+    lastSeen.set(req.socket, { header: Buffer.from(presented), verdict: found, generation: keys.generation });
     return found;
-  };
-  return (req: AuthenticatedRequest, res: Res, next: () => void): void => {
-    const found = verdictOn(req.socket, req.headers.authorization ?? '');
-    if (typeof found !== 'string') {
-      req.apiKey = found;
-      return next();
-    }
-    const [code, detail, headers] = REFUSALS[found];
-    sendProblem(res, code, detail, [...headers]);
   };
 }

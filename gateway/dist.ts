@@ -1,61 +1,33 @@
 /**
- * A dist opened for serving. Everything the gateway knows about the data comes from its manifest
- * (manifest.ts): which files exist (the only paths it will ever read), their hashes and languages, the
- * supported locales with their fallback chains, and the code aliases. A file is read whole and
- * checked against the manifest before anything of it is sent.
+ * A dist opened for serving: the release (what resolving a request needs, contract/release.ts) and
+ * the file table of its manifest, the only paths the gateway will ever read. A file is read whole
+ * and checked before anything of it is sent: its size and SHA-256, and a compressed copy by decoding
+ * it back to that SHA-256, so a damaged copy is never served.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readManifest, SUFFIX, type Coding, type DistFile, type ReadOptions, type WithdrawnCode } from './manifest.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { SUFFIX, type Coding } from '../contract/layout.ts';
+import { readManifest, type ReadOptions } from '../contract/manifest-files.ts';
+import type { DistFile } from '../contract/manifest.ts';
+import { releaseInfo, type ReleaseInfo } from '../contract/release.ts';
 
-export { DistError, type Coding, type DistFile } from './manifest.ts';
+export { DistError } from '../contract/manifest-files.ts';
 
 export interface Dist {
   /** Where its files are read from: the directory given, or a path pinned to it (live-dist.ts). */
   dir: string;
-  release: string;
-  defaultLocale: string;
+  release: ReleaseInfo;
   files: ReadonlyMap<string, DistFile>;
-  /** Request paths without a query that the build declares a file answers (`/v1` -> `v1/index.json`). */
-  paths: ReadonlyMap<string, string>;
-  /** Lower-case tag -> its fallback chain, most specific first, each entry a supported tag. */
-  localeChains: ReadonlyMap<string, string[]>;
-  /** Lower-case request tag -> supported tag, for supported tags and the manifest's aliases. */
-  localeTags: ReadonlyMap<string, string>;
-  /** Lower-case alpha-2, alpha-3 or numeric code -> alpha-2. */
-  countryCodes: ReadonlyMap<string, string>;
-  /** Codes ISO withdrew: lower-case former country codes, and former ISO 3166-2 codes (upper case). */
-  withdrawnCountries: ReadonlyMap<string, WithdrawnCode>;
-  withdrawnSubdivisions: ReadonlyMap<string, WithdrawnCode>;
-  searchIndex: string;
   /** The SHA-256 manifest.json must have (the one its columns were derived from); null when it was read itself. */
   manifestSha256: string | null;
 }
 
 /** Opens the dist at `dir`; throws DistError saying what is wrong with it. */
 export function openDist(dir: string, options: ReadOptions = {}): Dist {
-  const { manifest, files, paths, manifestSha256 } = readManifest(dir, options);
-  const localeTags = new Map<string, string>();
-  const localeChains = new Map<string, string[]>();
-  for (const { tag, fallback = [] } of manifest.locales) {
-    localeTags.set(tag.toLowerCase(), tag);
-    localeChains.set(tag.toLowerCase(), [tag, ...fallback]);
-  }
-  for (const [alias, tag] of Object.entries(manifest.locale_aliases ?? {})) {
-    if (!localeTags.has(alias.toLowerCase())) localeTags.set(alias.toLowerCase(), tag);
-  }
-  return {
-    dir: options.readFrom ?? dir,
-    release: manifest.release.id,
-    defaultLocale: manifest.default_locale,
-    files, paths, localeChains, localeTags,
-    countryCodes: new Map(Object.entries(manifest.country_aliases).map(([alias, code]) => [alias.toLowerCase(), code])),
-    withdrawnCountries: new Map(Object.entries(manifest.withdrawn_codes?.countries ?? {})),
-    withdrawnSubdivisions: new Map(Object.entries(manifest.withdrawn_codes?.subdivisions ?? {})),
-    searchIndex: manifest.search_index,
-    manifestSha256,
-  };
+  const { head, files, manifestSha256 } = readManifest(dir, options);
+  return { dir: options.readFrom ?? dir, release: releaseInfo(head), files, manifestSha256 };
 }
 
 /**
@@ -65,10 +37,12 @@ export function openDist(dir: string, options: ReadOptions = {}): Dist {
  */
 export class UnreadableFile extends Error {}
 
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
+
 /**
- * The bytes of `key` (a manifest key) in `coding`, checked: the size the manifest gives, and for the
- * file as built its SHA-256 (the compressed copies have no hash in the manifest). Read synchronously:
- * see README, "Running the gateway".
+ * The bytes of `key` (a manifest key) in `coding`, checked: the size the manifest gives, and the
+ * SHA-256 of the file as built (a copy decoded first). Read synchronously: see README, "Running the gateway".
  */
 export function readFile(dist: Dist, key: string, coding: Coding): Buffer {
   const file = dist.files.get(key);
@@ -84,8 +58,12 @@ export function readFile(dist: Dist, key: string, coding: Coding): Buffer {
     throw error;
   }
   if (bytes.length !== expected) throw new UnreadableFile(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);
-  if (coding === 'identity' && createHash('sha256').update(bytes).digest('hex') !== file!.sha256) {
-    throw new UnreadableFile(`${path} has other bytes than the manifest's SHA-256`);
+  let decoded: Buffer;
+  try {
+    decoded = coding === 'identity' ? bytes : DECODE[coding](bytes, { maxOutputLength: file!.bytes + 1 });
+  } catch (error) {
+    throw new UnreadableFile(`${path} does not decode (${(error as Error).message})`);
   }
+  if (sha256(decoded) !== file!.sha256) throw new UnreadableFile(`${path} has other bytes than the manifest's SHA-256`);
   return bytes;
 }

@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import type { Handler } from './app.ts';
 import type { VerifyLevel } from './config.ts';
 import { openDist, type Dist } from './dist.ts';
-import { MANIFEST_FILE } from './manifest.ts';
+import { MANIFEST_FILE } from '../contract/layout.ts';
 import type { Res } from './send.ts';
-import { verifyFiles } from './verify-dist.ts';
+import { verifyFiles } from '../contract/verify-files.ts';
 
 export interface LiveDistOptions {
   dir: string;
@@ -138,7 +138,7 @@ export class LiveDist {
   async #reloadNow(reason: string, force: boolean): Promise<void> {
     const { dir, verify, log } = this.#options;
     const was = this.#current;
-    const kept = (why: string) => log(`reload (${reason}): kept release ${was.dist.release}: ${why}`);
+    const kept = (why: string) => log(`reload (${reason}): kept release ${was.dist.release.id}: ${why}`);
     let identity: string;
     try {
       identity = manifestIdentity(dir);
@@ -163,6 +163,6 @@ export class LiveDist {
     this.#current = next;
     this.#refused = undefined;
     was.release();
-    log(`reload (${reason}): serving release ${this.#current.dist.release} (was ${was.dist.release})`);
+    log(`reload (${reason}): serving release ${this.#current.dist.release.id} (was ${was.dist.release.id})`);
   }
 }

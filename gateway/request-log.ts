@@ -6,12 +6,18 @@
  * locale, view and limit values, and any long parameter name.
  */
 import type { ServerResponse } from 'node:http';
-import { MIN_KEY_LENGTH, type AuthenticatedRequest } from './auth.ts';
+import { MIN_KEY_LENGTH } from '../contract/credentials.ts';
+import { ENDPOINTS } from '../contract/endpoints.ts';
+import type { AuthenticatedRequest } from './auth.ts';
 
 const ELIDED = '…';
 const SHOWN_PARAMETERS = new Set(['locale', 'view', 'limit']);
-/** The API's words, in the places they take: /healthz, /v1, /v1/<family>, /v1/countries/search, /v1/openapi.json. */
-const WORDS = [new Set(['healthz', 'v1']), new Set(['countries', 'phone', 'postal-code', 'subdivisions', 'address-example', 'openapi.json']), new Set(['search'])];
+/** The API's words, in the places they take in its paths (/v1, /v1/countries, /v1/countries/search, /healthz...). */
+const WORDS: Set<string>[] = [];
+for (const path of [...ENDPOINTS.map((endpoint) => endpoint.path), '/healthz', '/v1/openapi.json']) {
+  const segments = path.split('/').slice(1);
+  for (let i = 0; i < segments.length && !segments[i].startsWith(':'); i++) (WORDS[i] ??= new Set()).add(segments[i]);
+}
 
 /** `url` as it may be logged. */
 export function loggablePath(url: string): string {

@@ -1,155 +1,50 @@
 /**
- * Country search over dist's search index (its format is defined here; the build imports it to write
- * the index). A country ranks by its best match: first the language of the matched name (the reader's
- * language, then English, then any other), then the kind of match (exact code, exact name, name prefix,
- * word prefix, substring, one typo), then whether the name is the one the reader sees in the list;
- * ties go by that name, collated for the reader's locale.
+ * Search on the gateway: the contract's search (contract/search.ts, search-answer.ts) over the dist's
+ * index, read on the first search so the gateway starts sooner. Which countries match is kept in the
+ * app's cache under the normalized query, so `a!`, `a!!` and `A` are one entry. The body echoes the
+ * query as typed: a small one (type-ahead) is kept with its compressed copies, a large one is made
+ * again for each request and sent uncompressed (send.ts), so no client can fill the cache with them.
  */
+import { createHash } from 'node:crypto';
+import { searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
+import { CountrySearch, queryKey } from '../contract/search.ts';
+import { readFile, type Dist } from './dist.ts';
+import type { SizeBoundedLru } from './lru.ts';
+import type { Computed } from './send.ts';
 
-export const NORMALIZATION = 'NFKD, combining marks removed, lower case, ø æ œ ß ł đ ð þ ı spelled out in Latin letters, every run of non-letters/digits as one space, trimmed';
+export type Search = (listKey: string, text: string, limit: number) => Computed;
 
-/** Letters NFKD leaves whole, written as a person without them on the keyboard types them. */
-const FOLDED: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', ł: 'l', đ: 'd', ð: 'd', þ: 'th', ı: 'i' };
+/** Answers up to this size are compressed and kept; bench/README.md ("search answers") gives the figures. */
+export const COMPUTED_KEPT_BYTES = 64 * 1024;
 
-export function normalize(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
-    .replace(/[øæœßłđðþı]/g, (letter) => FOLDED[letter])
-    .replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
-}
+export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Search {
+  let index: CountrySearch | undefined;
+  const read = (key: string) => readFile(dist, key, 'identity');
 
-/** One country in the index: its codes (lower case) and every name it has, normalized, with the languages that use it. */
-export interface SearchIndexEntry {
-  code: string;
-  codes: string[];
-  /** Normalized name -> base language subtags (`de`, `fo`) of the locales or sources that give it. */
-  names: Record<string, string[]>;
-  /** Names whose letters carry marks, in lower case with their marks (`ísland`): typed with its marks, a name is the reader's. */
-  marked: string[];
-}
-
-/** A name as typed with its marks kept: lower case, NFC, white space folded. */
-export function lowerWithMarks(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
-}
-
-export interface SearchIndex {
-  normalization: string;
-  ranking: string[];
-  countries: SearchIndexEntry[];
-}
-
-export const RANKING = [
-  'language of the matched name: the reader\'s (locale and fallbacks, or any name matched with the marks the query was typed with), English, any other',
-  'kind of match: exact code, exact name, name prefix, word prefix, substring, one typo (4 characters or more)',
-  'the name the reader sees in the list before any other name',
-  'ties: the name the reader sees, collated for the locale, then the code',
-];
-
-export interface SearchOptions {
-  /** Base languages of the reader's locale and its fallbacks (`['pt']` for pt-PT; `['en']` for English). */
-  languages: string[];
-  /** The name each country has in the reader's list (normalized lookups and the tie-break use it). */
-  displayed: (code: string) => string | undefined;
-  collator: Intl.Collator;
-}
-
-const TYPO_MIN_LENGTH = 4;
-const KIND = { code: 0, exact: 1, prefix: 2, wordPrefix: 3, substring: 4, typo: 5 } as const;
-
-/** True when `a` becomes `b` by at most one insertion, deletion, substitution or swap of adjacent characters. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length !== b.length) return (a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1));
-  if (i === a.length || a.slice(i + 1) === b.slice(i + 1)) return true;
-  return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-}
-
-/** Kind of match of `name` for `query` (`spaced` is the query after a space: a word prefix), or -1. */
-function kindOf(name: string, query: string, spaced: string): number {
-  if (name === query) return KIND.exact;
-  if (name.startsWith(query)) return KIND.prefix;
-  if (name.includes(spaced)) return KIND.wordPrefix;
-  return name.includes(query) ? KIND.substring : -1;
-}
-
-interface Candidate {
-  code: string;
-  codes: string[];
-  names: [string, string[]][];
-  marked: string[];
-  /** Every name between newlines: one includes() tells whether any name matches at all. */
-  joined: string;
-}
-
-/** A name, or a word of one, that a query one edit away would match as a typo. */
-interface Term { text: string; country: number; name: string; languages: string[] }
-
-export class CountrySearch {
-  readonly #countries: Candidate[];
-  /** Names and their words by length, where typos are looked for. */
-  readonly #termsByLength = new Map<number, Term[]>();
-
-  constructor(index: SearchIndex) {
-    this.#countries = index.countries.map((country, position) => {
-      const names = Object.entries(country.names);
-      for (const [name, languages] of names) {
-        for (const text of new Set([name, ...name.split(' ')])) {
-          const bucket = this.#termsByLength.get(text.length) ?? [];
-          bucket.push({ text, country: position, name, languages });
-          this.#termsByLength.set(text.length, bucket);
-        }
-      }
-      return { code: country.code, codes: country.codes, names, marked: country.marked, joined: `\n${names.map(([name]) => name).join('\n')}\n` };
-    });
-  }
-
-  /** Every matching country's alpha-2 code, best first. */
-  find(text: string, options: SearchOptions): string[] {
-    const query = normalize(text);
-    if (query === '') return [];
-    const spaced = ` ${query}`;
-    const typed = lowerWithMarks(text);
-    // A code is typed in ASCII: "äg" is no code, though it folds to "ag" (Antigua).
-    const code = /^[a-z0-9]+$/.test(typed) ? typed : null;
-    const marked = typed !== query ? typed : null;
-    const reader = new Set(options.languages);
-    const tierOf = (languages: string[]) => (languages.some((language) => reader.has(language)) ? 0 : languages.includes('en') ? 1 : 2);
-    const seenNames = new Map<number, string>();
-    const seen = (index: number) => {
-      if (!seenNames.has(index)) seenNames.set(index, normalize(options.displayed(this.#countries[index].code) ?? ''));
-      return seenNames.get(index);
-    };
-    // Language, then kind, then the displayed name first: one number, smaller is better.
-    const score = (index: number, tier: number, kind: number, name: string) => tier * 100 + kind * 10 + (name === seen(index) ? 0 : 1);
-    const best = new Map<number, number>();
-    const offer = (index: number, value: number) => { if (value < (best.get(index) ?? Infinity)) best.set(index, value); };
-    this.#countries.forEach((country, index) => {
-      if (code !== null && country.codes.includes(code)) return offer(index, 0);
-      if (country.joined.includes(query)) {
-        for (const [name, languages] of country.names) {
-          const kind = kindOf(name, query, spaced);
-          if (kind !== -1) offer(index, score(index, tierOf(languages), kind, name));
-        }
-      }
-      if (marked) for (const name of country.marked) {
-        const kind = kindOf(name, marked, ` ${marked}`);
-        if (kind !== -1) offer(index, score(index, 0, kind, normalize(name)));
-      }
-    });
-    // One typo (for 4 characters or more) counts where nothing matched better: a name in any language, or a word of one.
-    if (query.length >= TYPO_MIN_LENGTH) {
-      for (let length = query.length - 1; length <= query.length + 1; length++) {
-        for (const term of this.#termsByLength.get(length) ?? []) {
-          if (best.has(term.country) && best.get(term.country)! < KIND.typo * 10) continue;
-          if (withinOneEdit(term.text, query)) offer(term.country, score(term.country, tierOf(term.languages), KIND.typo, term.name));
-        }
-      }
+  const listOf = (key: string): SearchableList => {
+    const id = `list ${key}`;
+    let list = cache.get(id) as SearchableList | undefined;
+    if (!list) {
+      const file = read(key);
+      list = searchableList(file.toString('utf8'), (locale) => dist.release.localeChains.get(locale.toLowerCase()));
+      cache.set(id, list, 2 * file.length);
     }
-    const displayed = (index: number) => options.displayed(this.#countries[index].code) ?? '';
-    return [...best]
-      .sort(([a, x], [b, y]) => x - y || options.collator.compare(displayed(a), displayed(b)) || (this.#countries[a].code < this.#countries[b].code ? -1 : 1))
-      .map(([index]) => this.#countries[index].code);
-  }
+    return list;
+  };
+
+  return (listKey, text, limit) => {
+    const answerId = `search ${listKey}\0${limit}\0${text}`;
+    const kept = cache.get(answerId) as Computed | undefined;
+    if (kept) return kept;
+    index ??= new CountrySearch(JSON.parse(read(dist.release.searchIndex).toString('utf8')));
+    const list = listOf(listKey);
+    const foundId = `found ${listKey}\0${queryKey(text)}`;
+    let found = cache.get(foundId) as string[] | undefined;
+    if (!found) cache.set(foundId, (found = index.find(text, list.options)), 64 + 8 * found.length);
+    const body = Buffer.from(searchBody(found, list, text, limit));
+    const answer: Computed = { body, etag: `"${createHash('sha256').update(body).digest('hex')}"`, contentLanguage: dist.files.get(listKey)!.contentLanguage, encoded: {} };
+    // Room for the compressed copies made later too: they are at most the body's size together.
+    if (body.length <= COMPUTED_KEPT_BYTES) cache.set(answerId, answer, 2 * body.length + text.length);
+    return answer;
+  };
 }

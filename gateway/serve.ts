@@ -6,13 +6,14 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DATA_RELEASE } from '../contract/headers.ts';
 import { createApp } from './app.ts';
 import { Keys } from './auth.ts';
 import type { Config } from './config.ts';
 import { LiveDist } from './live-dist.ts';
 import { logLine } from './request-log.ts';
 import { createGatewayServer, type GatewayServer } from './server.ts';
-import { verifyFiles, type VerifyResult } from './verify-dist.ts';
+import { verifyFiles, type VerifyResult } from '../contract/verify-files.ts';
 
 export interface ServeHooks {
   /** Each request's line, and the stack of a failure. */
@@ -53,7 +54,7 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
   const { server, drain } = createGatewayServer(config.timeouts, {
     handle: live.handle,
     done: (req, res, ms) => log(logLine(req, res, ms)),
-    headers: () => ['Data-Release', live.dist.release],
+    headers: () => [DATA_RELEASE, live.dist.release.id],
   });
 
   const reload = (reason: string, force = false) => {
@@ -78,7 +79,7 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
   return {
     server,
     address: server.address() as AddressInfo,
-    release: () => live.dist.release,
+    release: () => live.dist.release.id,
     reload,
     verify: async () => {
       const { dist } = live;

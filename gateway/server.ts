@@ -14,20 +14,21 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Timeouts } from './config.ts';
-import { ALLOWED_METHODS, problemParts, type ProblemCode } from './problem.ts';
-import type { Pairs, Res } from './send.ts';
+import { ALLOWED_METHODS, type Problem } from '../contract/problems.ts';
+import { problemParts, type Pairs, type Res } from './send.ts';
 
-const REFUSALS: Record<string, [ProblemCode, string]> = {
-  HPE_HEADER_OVERFLOW: ['headers_too_large', 'The request line and headers may take at most 16 KiB.'],
-  ERR_HTTP_REQUEST_TIMEOUT: ['request_timeout', 'The request was not received in time.'],
+const REFUSALS: Record<string, Problem> = {
+  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request was not received in time.' },
 };
-const MALFORMED: [ProblemCode, string] = ['bad_request', 'The request is not valid HTTP/1.1.'];
-const CONNECT: [ProblemCode, string] = ['method_not_allowed', 'CONNECT is not allowed; this API is read-only.'];
+const MALFORMED: Problem = { code: 'bad_request', detail: 'The request is not valid HTTP/1.1.' };
+const CONNECT: Problem = { code: 'method_not_allowed', detail: 'CONNECT is not allowed; this API is read-only: use GET.', headers: [['Allow', ALLOWED_METHODS]] };
 const DRAIN = { graceMs: 1000, timeoutMs: 10_000 };
 
 /** A problem response written on the socket itself, closing the connection. */
-function rawProblem([code, detail]: [ProblemCode, string], extra: Pairs): string {
-  const { status, head, body } = problemParts(code, detail, extra);
+function rawProblem(problem: Problem, extra: Pairs): string {
+  const { status, head, body } = problemParts(problem);
+  head.push(...extra);
   let text = `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n`;
   for (let i = 0; i < head.length; i += 2) text += `${head[i]}: ${head[i + 1]}\r\n`;
   return `${text}Connection: close\r\n\r\n${body}`;
@@ -85,16 +86,16 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
     handle(req, res);
   });
 
-  const refuse = (socket: Socket, refusal: [ProblemCode, string], extra: Pairs = []) => {
+  const refuse = (socket: Socket, refusal: Problem) => {
     socket.once('finish', () => socket.destroy());
-    socket.end(rawProblem(refusal, [...extra, ...headers()]));
+    socket.end(rawProblem(refusal, headers()));
   };
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
     if (socket.writable && !answering.get(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? MALFORMED);
     else socket.destroy();
   });
   // Without this listener node:http closes a CONNECT's connection without a word.
-  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, CONNECT, ['Allow', ALLOWED_METHODS]));
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, CONNECT));
 
   const drain: GatewayServer['drain'] = ({ onStopped, onDrained }) => {
     if (draining) return;

@@ -1,13 +1,22 @@
 /**
  * A dist served by Debian's nginx with the config the build wrote into it (v1/_cdn/nginx.conf): the
- * placeholders filled in, in a prefix directory of its own, nginx in the foreground. What
- * `npm run serve:nginx` runs (serve-nginx.ts), and what the parity test and the bench start.
+ * placeholders filled in (contract/nginx-placeholders.ts), in a prefix directory of its own, nginx in
+ * the foreground. What `npm run serve:nginx` runs (serve-nginx.ts), and what the tests and the bench start.
+ *
+ * nginx holds a release's ETags in its config and reads the files from disk, so it serves a snapshot
+ * of each release (hard links, made in a few seconds), never the dist folder a build swaps: a new
+ * build is taken in by a new snapshot and a graceful reload, old workers finish on the old snapshot,
+ * and that snapshot is removed once they have exited. No answer mixes two releases.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Origins } from '../contract/headers.ts';
+import { NGINX_CONFIG_FILE } from '../contract/layout.ts';
+import { corsMaps, keyLine, PLACEHOLDERS } from '../contract/nginx-placeholders.ts';
+import { manifestIdentity, snapshot, workersOf } from './snapshot.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -17,20 +26,27 @@ export interface NginxOptions {
   distDir: string;
   host: string;
   port: number;
-  /** Plain keys: nginx compares the Authorization header as sent with `Bearer <key>`. */
+  /** Plain keys: nginx compares the Authorization header with each. */
   keys: string[];
   /** Where /v1/countries/search goes: a gateway's URL (search needs the index in memory). */
   searchOrigin: string;
+  corsOrigins?: Origins;
   /** worker_processes; `auto` is one per core. */
   workers?: number | 'auto';
   /** A file to log each request to (buffered), or none. */
   accessLog?: string;
+  /** How often to look for a new build (0: only on reload()). */
+  watchMs?: number;
+  /** Lines about reloads. */
+  say?: (line: string) => void;
 }
 
 export interface Nginx {
   child: ChildProcess;
-  /** Writes the config again from the dist as it is now (a new build) and has nginx reload it gracefully. */
-  reload: () => void;
+  /** The release served now. */
+  release: () => string;
+  /** Takes in the dist as it is now (a new build) with a graceful reload, unless it is the release served. */
+  reload: () => Promise<void>;
   /** Graceful stop (SIGQUIT); resolves with nginx's exit code. */
   stop: () => Promise<number | null>;
 }
@@ -49,14 +65,17 @@ const answers = (port: number, host: string) => new Promise<boolean>((resolve) =
 export async function startNginx(options: NginxOptions): Promise<Nginx> {
   const missing = nginxMissing();
   if (missing) throw new Error(missing);
-  const { distDir, host, port } = options;
+  const { distDir, host, port, say = () => {} } = options;
   const prefix = mkdtempSync(join(tmpdir(), 'country-nginx-'));
   chmodSync(prefix, 0o755);
-  for (const temp of TEMP_PATHS) mkdirSync(join(prefix, temp));
-  writeFileSync(join(prefix, 'keys.conf'), options.keys.map((key) => `"Bearer ${key}" ok;\n`).join(''), { mode: 0o600 });
-  const writeSite = () => writeFileSync(join(prefix, 'site.conf'), readFileSync(join(distDir, 'v1/_cdn/nginx.conf'), 'utf8')
-    .replaceAll('__DIST_ROOT__', distDir).replaceAll('__LISTEN__', `${host}:${port}`)
-    .replaceAll('__KEYS__', join(prefix, 'keys.conf')).replaceAll('__ORIGIN__', options.searchOrigin));
+  for (const temp of [...TEMP_PATHS, 'releases']) mkdirSync(join(prefix, temp));
+  writeFileSync(join(prefix, 'keys.conf'), options.keys.map(keyLine).join(''), { mode: 0o600 });
+  writeFileSync(join(prefix, 'cors.conf'), corsMaps(options.corsOrigins ?? '*'));
+  let served = snapshot(distDir, join(prefix, 'releases'));
+  const writeSite = () => writeFileSync(join(prefix, 'site.conf'), readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8')
+    .replaceAll(PLACEHOLDERS.root, served.dir).replaceAll(PLACEHOLDERS.listen, `${host}:${port}`)
+    .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf')).replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
+    .replaceAll(PLACEHOLDERS.origin, options.searchOrigin));
   writeSite();
   const config = join(prefix, 'nginx.conf');
   writeFileSync(config, [
@@ -67,7 +86,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     'events { worker_connections 4096; }',
     'http {',
     options.accessLog ? `  access_log ${options.accessLog} combined buffer=64k flush=1s;` : '  access_log off;',
-    '  sendfile on;', '  tcp_nopush on;', '  server_tokens off;',
+    '  sendfile on;', '  tcp_nopush on;',
     ...TEMP_PATHS.map((temp) => `  ${temp}_temp_path ${prefix}/${temp};`),
     `  include ${prefix}/site.conf;`,
     '}', '',
@@ -76,7 +95,9 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   if (check.status !== 0) throw new Error(`nginx refuses the config: ${check.stderr}`);
 
   const child = spawn(NGINX, ['-p', prefix, '-c', config], { stdio: ['ignore', 'inherit', 'inherit'] });
+  let watch: NodeJS.Timeout | undefined;
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
+    clearInterval(watch);
     rmSync(prefix, { recursive: true, force: true });
     resolve(code);
   }));
@@ -92,12 +113,23 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  return {
-    child,
-    reload: () => {
-      writeSite();
-      child.kill('SIGHUP');
-    },
-    stop,
+
+  let reloading: Promise<void> | undefined;
+  const reloadNow = async () => {
+    if (manifestIdentity(distDir) === served.identity) return;
+    const old = served;
+    const next = snapshot(distDir, join(prefix, 'releases'));
+    const oldWorkers = workersOf(child.pid!);
+    served = next;
+    writeSite();
+    child.kill('SIGHUP');
+    say(`reload: serving release ${next.release} (was ${old.release})`);
+    // The old workers finish the requests they took, reading the old snapshot; then it goes.
+    while (workersOf(child.pid!).some((pid) => oldWorkers.includes(pid))) await new Promise((resolve) => setTimeout(resolve, 100));
+    rmSync(old.dir, { recursive: true, force: true });
   };
+  const reload = () => (reloading ??= reloadNow().catch((error) => say(`reload: kept release ${served.release}: ${(error as Error).message}`))
+    .finally(() => { reloading = undefined; }));
+  if (options.watchMs) watch = setInterval(() => void reload(), options.watchMs).unref();
+  return { child, release: () => served.release, reload, stop };
 }

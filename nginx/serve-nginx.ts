@@ -3,8 +3,8 @@
  * the way `npm start` serves it with the Node gateway: dist/ built first when missing or stale, on
  * 127.0.0.1:8080 by default, a key generated and printed when none is configured. nginx answers every
  * file itself; search, which needs the index in memory, goes to SEARCH_ORIGIN, or else to a Node
- * gateway started here on a loopback port with the same keys. SIGHUP writes the config again from
- * the dist as it is (a new build) and reloads nginx gracefully; SIGTERM or SIGINT stops both.
+ * gateway started here on a loopback port with the same keys. A new build is taken in on its own
+ * (every WATCH_DIST_MS, or at once on SIGHUP) with a graceful reload; SIGTERM or SIGINT stops both.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ const stop = (lines: string[]): never => stopWith('serve:nginx: ', lines);
 
 // The gateway's settings, checked as npm start checks them (the gateway for search reads them too).
 const env = process.env;
-const { config: { distDir, host, port }, problems } = readConfig({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'));
+const { config: { distDir, host, port, corsOrigins, watchMs }, problems } = readConfig({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'));
 if (port === 0) problems.push('PORT must be a number from 1 to 65535 for nginx, not 0');
 if (env.API_KEYS_FILE) problems.push('API_KEYS_FILE holds digests, and nginx compares the header itself: give nginx plain keys in API_KEYS');
 const missing = nginxMissing();
@@ -51,13 +51,13 @@ function startSearchOrigin(): Promise<{ url: string; stop: () => void }> {
 
 try {
   const origin = env.SEARCH_ORIGIN ? { url: env.SEARCH_ORIGIN, stop: () => {} } : await startSearchOrigin();
-  const nginx = await startNginx({ distDir, host, port, keys, searchOrigin: origin.url });
+  const nginx = await startNginx({ distDir, host, port, keys, searchOrigin: origin.url, corsOrigins, watchMs, say });
   const reachable = reachableOrigin(host, port);
   say(`nginx serving ${distDir} on ${reachable} (search: ${origin.url})`);
   if (generatedKey) announceKey(say, reachable, generatedKey, 'API_KEYS');
   process.on('SIGHUP', () => {
-    say('SIGHUP: writing the config again and reloading nginx');
-    nginx.reload();
+    say('SIGHUP: looking for a new build');
+    void nginx.reload();
   });
   let stopping = false;
   const shutdown = async () => {

@@ -5,7 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
-import { filesOnDisk } from '../gateway/manifest.ts';
+import { filesOnDisk } from '../contract/manifest.ts';
 import { builtDist } from './helpers/dist.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 import { responseValidator } from './helpers/response-schemas.ts';

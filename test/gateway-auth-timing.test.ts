@@ -71,8 +71,8 @@ comparison('should compare a header repeated on a kept-alive connection only wit
 comparison('should refuse a missing or malformed key without comparing it with any key', async () => {
   calls.length = 0;
   assert.is((await gateway.request('/v1/countries/BR', { key: null })).status, 401);
-  assert.is((await gateway.request('/v1/countries/BR', { key: null, headers: { Authorization: `Basic ${TEST_KEY}` } })).status, 401);
-  assert.is((await gateway.request('/v1/countries/BR', { key: `${TEST_KEY} ${TEST_KEY}` })).status, 401);
+  assert.is((await gateway.request('/v1/countries/BR', { key: null, headers: { Authorization: `Basic ${TEST_KEY}` } })).status, 400);
+  assert.is((await gateway.request('/v1/countries/BR', { key: `${TEST_KEY} ${TEST_KEY}` })).status, 400);
   assert.equal(digestComparisons(), []);
 });
 

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { digestOf, findKey, keysFromFile, keysFromList } from '../gateway/auth.ts';
 import { loggablePath } from '../gateway/request-log.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { exchange } from './helpers/raw-http.ts';
 
 const CHALLENGE = 'Bearer realm="country-reference"';
 let gateway: Gateway;
@@ -27,13 +28,19 @@ auth('should refuse a request without Authorization: 401 missing_credentials wit
 
 const MALFORMED = ['Basic dXNlcjpwYXNz', 'Bearer', 'Bearer ', `Token ${TEST_KEY}`, `Bearer ${TEST_KEY} extra`, 'Bearer kéy', 'Bearer a,b', `Bearer${TEST_KEY}`];
 for (const header of MALFORMED) {
-  auth(`should refuse the malformed header ${JSON.stringify(header.slice(0, 24))}: 401 invalid_credentials, error="invalid_request"`, async () => {
+  auth(`should refuse the malformed header ${JSON.stringify(header.slice(0, 24))}: 400 invalid_request (RFC 6750 3.1)`, async () => {
     const reply = await gateway.request('/v1/countries/BR', { key: null, headers: { Authorization: header } });
-    assert.is(reply.status, 401);
+    assert.is(reply.status, 400);
     assert.is(reply.headers['www-authenticate'], `${CHALLENGE}, error="invalid_request"`);
-    assert.is(reply.json().code, 'invalid_credentials');
+    assert.is(reply.json().code, 'invalid_request');
   });
 }
+
+auth('should refuse two Authorization headers, even both with the key: 400 invalid_request', async () => {
+  const [reply] = await exchange(gateway.port, `GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nAuthorization: Bearer ${TEST_KEY}\r\nConnection: close\r\n\r\n`);
+  assert.is(reply.status, 400);
+  assert.is(JSON.parse(reply.body.toString()).code, 'invalid_request');
+});
 
 auth('should refuse a wrong key: 401 invalid_credentials, error="invalid_token"', async () => {
   for (const key of ['wrong-key-0123456789-abcdefghij', TEST_KEY.slice(0, -1), `${TEST_KEY}x`, TEST_KEY.toUpperCase()]) {

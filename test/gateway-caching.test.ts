@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { chooseEncoding, matchesEtag } from '../gateway/send.ts';
+import { chooseEncoding, matchesEtag } from '../contract/headers.ts';
 import { distFile, startGateway, testDist, type Gateway } from './helpers/gateway.ts';
 
 let gateway: Gateway;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { COLUMNS_VERSION } from '../contract/manifest-files.ts';
 import { DistError, openDist, type Dist } from '../gateway/dist.ts';
 import { builtDist } from './helpers/dist.ts';
 import { rawManifest } from './helpers/gateway.ts';
@@ -67,7 +68,7 @@ opened('should read manifest.json where the dist has no columns', () => {
 });
 
 const DAMAGED: [string, (columns: any) => void, string | RegExp][] = [
-  ['another columns_version', (columns) => { columns.columns_version = 2; }, 'columns_version 2 is not 1'],
+  ['another columns_version', (columns) => { columns.columns_version = 9; }, `columns_version 9 is not ${COLUMNS_VERSION}`],
   ['a column one value short', (columns) => { columns.files.bytes.pop(); }, 'files.bytes is not a column of'],
   ['a size that is not a count', (columns) => { columns.files.bytes[3] = -1; }, /files row 3: file \S+ lacks bytes or a sha256/],
   ['a compressed size that is text', (columns) => { columns.files.br[5] = '10'; }, 'has encodings that are not sizes'],
@@ -76,7 +77,7 @@ const DAMAGED: [string, (columns: any) => void, string | RegExp][] = [
   ['a hash in capitals', (columns) => { columns.files.sha256 = columns.files.sha256.toUpperCase(); }, /files row 0: file \S+ lacks bytes or a sha256/],
   ['a file named twice', (columns) => { columns.files.key[1] = columns.files.key[0]; }, /files\.key names \S+ twice/],
   ['a key that leaves the tree', (columns) => { columns.files.key[0] = 'v1/../../etc/passwd'; }, 'unsafe file key'],
-  ['a path naming no file', (columns) => { columns.paths['/v1/x'] = 'v1/x.json'; }, 'paths["/v1/x"] names no file'],
+  ['a static file naming no file', (columns) => { columns.manifest.static_files.push('page/x.js'); }, 'static_files names page/x.js, which is no file'],
   ['the size of another manifest', (columns) => { columns.manifest_bytes += 1; }, 'derived from a manifest.json of'],
   ['no manifest digest', (columns) => { delete columns.manifest_sha256; }, 'manifest_bytes or manifest_sha256 is missing'],
 ];
@@ -97,7 +98,7 @@ for (const [what, change, expected] of DAMAGED) {
 
 opened('should refuse columns that are not JSON', () => {
   const dir = manifestCopy();
-  writeFileSync(join(dir, 'manifest.columns.json'), '{"columns_version": 1,');
+  writeFileSync(join(dir, 'manifest.columns.json'), '{"columns_version": 2,');
   assert.throws(() => openDist(dir), (error: Error) => error instanceof DistError && /manifest\.columns\.json: .*JSON/.test(error.message));
 });
 

@@ -156,7 +156,7 @@ codes.run();
 // a proxy) and answer it as the origin form; its authority is this server, whatever Host says.
 const ABSOLUTE: [target: string, status: number, file?: string][] = [
   ['http://api.example/v1/countries/BR', 200, 'v1/countries/BR.json'],
-  ['HTTPS://api.example:8443/v1/phone/br?x=1', 200, 'v1/phone/BR.json'],
+  ['HTTPS://api.example:8443/v1/phone/br?locale=de', 200, 'v1/phone/BR.json'],
   ['http://api.example/v1/countries?locale=de&view=full', 200, 'v1/_locale/de/countries.full.json'],
   ['http://api.example', 200, 'page/index.html'],
   ['http://api.example/v1/countries/ZZ', 404],

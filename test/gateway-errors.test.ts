@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROBLEM_STATUS } from '../gateway/problem.ts';
+import { PROBLEMS, statusOf, type ProblemCode } from '../contract/problems.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, type Gateway, type RequestOptions } from './helpers/gateway.ts';
 import { partialCopy } from './helpers/next-release.ts';
@@ -25,9 +25,9 @@ errors.before(async () => { gateway = await startGateway(); });
 errors.after(() => gateway.close());
 
 for (const [code, path, options] of PROVOKE) {
-  errors(`should answer ${code} as an RFC 9457 problem with status ${PROBLEM_STATUS[code as keyof typeof PROBLEM_STATUS]}`, async () => {
+  errors(`should answer ${code} as an RFC 9457 problem with status ${statusOf(code as ProblemCode)}`, async () => {
     const reply = await gateway.request(path, options);
-    const status = PROBLEM_STATUS[code as keyof typeof PROBLEM_STATUS];
+    const status = statusOf(code as ProblemCode);
     assert.is(reply.status, status);
     assert.is(reply.headers['content-type'], 'application/problem+json; charset=utf-8');
     assert.is(reply.headers['cache-control'], 'no-store');

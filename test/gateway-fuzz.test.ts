@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROBLEM_STATUS } from '../gateway/problem.ts';
+import { PROBLEMS, statusOf, type ProblemCode } from '../contract/problems.ts';
 import { rawManifest, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { runLoad, type Result, type Target } from './helpers/load.ts';
 import { prng } from './helpers/prng.ts';
@@ -77,7 +77,7 @@ function violation({ target, status, headers, body, error }: Result): string | u
   }
   if (status >= 400) {
     if (headers['content-type'] !== 'application/problem+json; charset=utf-8') return `a ${status} of type ${headers['content-type']}`;
-    if (!(json.code in PROBLEM_STATUS) || json.status !== status) return `a ${status} with code ${json.code}`;
+    if (!(json.code in PROBLEMS) || json.status !== status) return `a ${status} with code ${json.code}`;
     return undefined;
   }
   if (target.path.startsWith('/healthz')) return json.status === 'ok' ? undefined : 'a health check not ok';

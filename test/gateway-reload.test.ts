@@ -242,7 +242,7 @@ function openLive(dir = join(scratch, 'dist')): { dist: LiveDist; opened: string
   const dist = new LiveDist({
     dir, verify: 'off', log: (line) => lines.push(line),
     createApp: (opening) => {
-      opened.push(opening.release);
+      opened.push(opening.release.id);
       return () => {};
     },
   });

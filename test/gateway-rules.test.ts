@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { lookupLocale, normalizeTag } from '../gateway/params.ts';
+import { lookupLocale, normalizeTag } from '../contract/params.ts';
 import { distFile, startGateway, testDist, type Gateway } from './helpers/gateway.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
@@ -100,7 +100,7 @@ for (const [requested, expected] of NEGOTIATION) {
 locale('should follow the fallback chain for a single country: pt-AO -> pt-PT -> pt', async () => {
   const reply = await gateway.request('/v1/countries/BR?locale=pt-AO');
   const dist = testDist();
-  const chain = dist.localeChains.get('pt-ao')!;
+  const chain = dist.release.localeChains.get('pt-ao')!;
   const answering = chain.find((tag) => dist.files.has(`v1/_locale/${tag}/countries/BR.json`));
   assert.ok(answering);
   assert.ok(reply.body.equals(distFile(`v1/_locale/${answering}/countries/BR.json`)));

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { normalize, withinOneEdit } from '../gateway/search.ts';
+import { normalize, withinOneEdit } from '../contract/search.ts';
+import { COMPUTED_KEPT_BYTES } from '../gateway/search.ts';
 import { distFile, startGateway, type Gateway } from './helpers/gateway.ts';
 
 let gateway: Gateway;
@@ -113,17 +114,26 @@ shape('should count every match and return the first 20, or limit from 1 to 250'
   }
 });
 
-shape('should compress an answer as the client accepts, with one ETag for every coding', async () => {
+shape('should send a large answer uncompressed: none is compressed on the request path', async () => {
   const plain = await search('q=a&limit=250&view=full');
+  assert.ok(plain.body.length > COMPUTED_KEPT_BYTES, `${plain.body.length} bytes`);
+  const reply = await search('q=a&limit=250&view=full', { 'Accept-Encoding': 'br, gzip' });
+  assert.is(reply.headers['content-encoding'], undefined);
+  assert.ok(reply.body.equals(plain.body));
+});
+
+shape('should compress a small answer as the client accepts, with one ETag for every coding', async () => {
+  const plain = await search('q=a&limit=100');
+  assert.ok(plain.body.length < COMPUTED_KEPT_BYTES, `${plain.body.length} bytes`);
   for (const [coding, decompress] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
-    const reply = await search('q=a&limit=250&view=full', { 'Accept-Encoding': coding });
+    const reply = await search('q=a&limit=100', { 'Accept-Encoding': coding });
     assert.is(reply.headers['content-encoding'], coding);
     assert.is(reply.headers.vary, 'Accept-Encoding');
     assert.is(reply.headers.etag, plain.headers.etag);
     assert.ok(reply.body.length < plain.body.length / 3, `${coding}: ${reply.body.length} of ${plain.body.length} bytes`);
     assert.ok(decompress(reply.body).equals(plain.body));
   }
-  const revalidated = await search('q=a&limit=250&view=full', { 'Accept-Encoding': 'br', 'If-None-Match': plain.headers.etag as string });
+  const revalidated = await search('q=a&limit=100', { 'Accept-Encoding': 'br', 'If-None-Match': plain.headers.etag as string });
   assert.is(revalidated.status, 304);
 });
 

@@ -24,8 +24,8 @@ interface Hostile {
 
 /**
  * Hostile or malformed requests, sent as raw bytes (no client normalizes them): what each must get.
- * Unknown parameters are ignored (README: "Parameters an endpoint does not use are ignored"), so they
- * answer 200 with no code; everything else is a 4xx problem.
+ * A parameter of the API that an endpoint does not use is ignored (200, no code); everything else
+ * is a 4xx problem.
  */
 const HOSTILE: [what: string, request: Hostile, status: number, code: string | undefined][] = [
   // Traversal, in every encoding: a path reaches a file only through the manifest, so none leaves dist.
@@ -56,8 +56,8 @@ const HOSTILE: [what: string, request: Hostile, status: number, code: string | u
   ['traversal in a subdivision code', { target: '/v1/subdivisions/BR/..%2f..%2f..%2fmanifest' }, 404, 'subdivision_not_found'],
   ['traversal in a country code of subdivisions', { target: '/v1/subdivisions/..%2F..%2F_search/index' }, 404, 'country_not_found'],
   ['traversal to package.json', { target: '/v1/address-example/%2e%2e%2f%2e%2e%2fpackage.json' }, 404, 'country_not_found'],
-  ['a ".." code', { target: '/v1/phone/..' }, 404, 'country_not_found'],
-  ['a "." code', { target: '/v1/phone/.' }, 404, 'country_not_found'],
+  ['a ".." code (a dot segment: /v1/)', { target: '/v1/phone/..' }, 404, 'not_found'],
+  ['a "." code (a dot segment: /v1/phone/)', { target: '/v1/phone/.' }, 404, 'not_found'],
   ['a path after a file', { target: '/v1/openapi.json/..%2f..%2fmanifest.json' }, 404, 'not_found'],
   ['an absolute-form target with dot segments', { target: 'http://x/v1/../manifest.json' }, 404, 'not_found'],
   ['an absolute-form target with a key as its user', { target: `http://${TEST_KEY}@x/v1/../manifest.json`, auth: null }, 401, 'missing_credentials'],
@@ -98,26 +98,27 @@ const HOSTILE: [what: string, request: Hostile, status: number, code: string | u
   ['a limit in exponent form', { target: '/v1/countries/search?q=br&limit=1e2' }, 400, 'invalid_parameter'],
   ['a negative limit', { target: '/v1/countries/search?q=br&limit=-1' }, 400, 'invalid_parameter'],
   ['markup as a locale', { target: '/v1/countries?locale=%3Cscript%3E' }, 400, 'invalid_parameter'],
-  ['an unknown parameter (ignored)', { target: '/v1/countries/BR?foo=bar' }, 200, undefined],
-  ['prototype names as parameters (ignored)', { target: '/v1/countries?__proto__=x&constructor=y&__proto__[view]=full' }, 200, undefined],
+  ['an unknown parameter', { target: '/v1/countries/BR?foo=bar' }, 400, 'unknown_parameter'],
+  ['prototype names as parameters', { target: '/v1/countries?__proto__=x&constructor=y&__proto__[view]=full' }, 400, 'unknown_parameter'],
+  ['a parameter of the API the endpoint does not use (ignored)', { target: '/v1/phone/BR?locale=de&view=full' }, 200, undefined],
   ['the key as a parameter, not a header', { target: `/v1/countries/BR?api_key=${TEST_KEY}`, auth: null }, 401, 'missing_credentials'],
   // Malformed Authorization.
   ['no Authorization', { target: '/v1/countries/BR', auth: null }, 401, 'missing_credentials'],
   ['an empty Authorization', { target: '/v1/countries/BR', auth: '' }, 401, 'missing_credentials'],
   ['only Proxy-Authorization', { target: '/v1/countries/BR', auth: null, headers: [`Proxy-Authorization: Bearer ${TEST_KEY}`] }, 401, 'missing_credentials'],
-  ['a key without a scheme', { target: '/v1/countries/BR', auth: TEST_KEY }, 401, 'invalid_credentials'],
-  ['the Basic scheme', { target: '/v1/countries/BR', auth: 'Basic dXNlcjpwYXNz' }, 401, 'invalid_credentials'],
-  ['the Token scheme', { target: '/v1/countries/BR', auth: `Token ${TEST_KEY}` }, 401, 'invalid_credentials'],
-  ['a scheme and no key', { target: '/v1/countries/BR', auth: 'Bearer' }, 401, 'invalid_credentials'],
-  ['a scheme and an empty key', { target: '/v1/countries/BR', auth: 'Bearer    ' }, 401, 'invalid_credentials'],
-  ['a key with spaces', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY.slice(0, 10)} ${TEST_KEY.slice(10)}` }, 401, 'invalid_credentials'],
-  ['a key and more', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY} ${TEST_KEY}` }, 401, 'invalid_credentials'],
-  ['a tab after the scheme', { target: '/v1/countries/BR', auth: `Bearer\t${TEST_KEY}` }, 401, 'invalid_credentials'],
-  ['two keys with a comma', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY},${TEST_KEY}` }, 401, 'invalid_credentials'],
-  ['a key with a non-ASCII byte', { target: '/v1/countries/BR', auth: 'Bearer k\u00e9y-0123456789abcdef' }, 401, 'invalid_credentials'],
+  ['a key without a scheme', { target: '/v1/countries/BR', auth: TEST_KEY }, 400, 'invalid_request'],
+  ['the Basic scheme', { target: '/v1/countries/BR', auth: 'Basic dXNlcjpwYXNz' }, 400, 'invalid_request'],
+  ['the Token scheme', { target: '/v1/countries/BR', auth: `Token ${TEST_KEY}` }, 400, 'invalid_request'],
+  ['a scheme and no key', { target: '/v1/countries/BR', auth: 'Bearer' }, 400, 'invalid_request'],
+  ['a scheme and an empty key', { target: '/v1/countries/BR', auth: 'Bearer    ' }, 400, 'invalid_request'],
+  ['a key with spaces', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY.slice(0, 10)} ${TEST_KEY.slice(10)}` }, 400, 'invalid_request'],
+  ['a key and more', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY} ${TEST_KEY}` }, 400, 'invalid_request'],
+  ['a tab after the scheme', { target: '/v1/countries/BR', auth: `Bearer\t${TEST_KEY}` }, 400, 'invalid_request'],
+  ['two keys with a comma', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY},${TEST_KEY}` }, 400, 'invalid_request'],
+  ['a key with a non-ASCII byte', { target: '/v1/countries/BR', auth: 'Bearer k\u00e9y-0123456789abcdef' }, 400, 'invalid_request'],
   ['a wrong key of the right length', { target: '/v1/countries/BR', auth: `Bearer ${'x'.repeat(TEST_KEY.length)}` }, 401, 'invalid_credentials'],
   ['a 10,000-character key', { target: '/v1/countries/BR', auth: `Bearer ${LONG.slice(0, 10_000)}` }, 401, 'invalid_credentials'],
-  ['a wrong key first, the right one second', { target: '/v1/countries/BR', auth: 'Bearer wrong-key-0123456789abcdef', headers: [`Authorization: Bearer ${TEST_KEY}`] }, 401, 'invalid_credentials'],
+  ['a wrong key first, the right one second', { target: '/v1/countries/BR', auth: 'Bearer wrong-key-0123456789abcdef', headers: [`Authorization: Bearer ${TEST_KEY}`] }, 400, 'invalid_request'],
   ['a NUL in the key', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY}\0` }, 400, 'bad_request'],
   ['no key on a path that does not exist', { target: '/v1/../manifest.json', auth: null }, 401, 'missing_credentials'],
   // Methods other than GET, HEAD and OPTIONS, and requests HTTP/1.1 does not allow.

@@ -64,9 +64,9 @@ const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.
 
 const pack = suite('pack-dist');
 
-pack('should pack the real dist into at most 10 MB, manifest first and nothing that can be made again', async () => {
+pack('should pack the real dist into at most 16 MB, manifest first and nothing that can be made again', async () => {
   const archive = await realArchive();
-  assert.ok(readFileSync(archive).length <= 10_000_000, `${readFileSync(archive).length} bytes`);
+  assert.ok(readFileSync(archive).length <= 16_000_000, `${readFileSync(archive).length} bytes`);
   // Standard tools read it: zstd passes over the header frame.
   const listing = execFileSync('sh', ['-c', `zstd -dc '${archive}' | tar -t`], { encoding: 'utf8', maxBuffer: 2 ** 26 }).trim().split('\n');
   assert.is(listing[0], 'manifest.json');

@@ -1,20 +1,19 @@
 /**
- * Precomputes every response of endpoints 1, 2 and 4-8 into the dist tree.
- *
- * Layout: the default response of a path (no query) sits at the path itself plus `.json`
- * (`/v1/countries/BR` -> `v1/countries/BR.json`), so a plain static server answers the common case.
- * A response in another locale sits under `v1/_locale/<tag>/` with the same rest of the path; the
- * full view of the list is `countries.full.json`. A localized file is written only where it differs
- * from what its fallback chain would give (pt-AO falls back to pt-PT, then pt, then English); the
- * list envelopes, which name their locale, exist for every locale.
+ * Precomputes every file-backed response into the dist tree, at the keys the contract's layout
+ * gives (contract/layout.ts). A localized file is written only where it differs from what its
+ * fallback chain would give (pt-AO falls back to pt-PT, then pt, then English); the list envelopes,
+ * which name their locale, exist for every locale.
  */
+import { contentLanguageOf, localizedKey } from '../../contract/layout.ts';
 import type { DistWriter } from './writer.ts';
 import type { Localizer } from './localize.ts';
 import type { Responses } from './responses.ts';
 
-export function localizedPath(tag: string, rest: string): string {
-  return tag === 'en' ? `v1/${rest}` : `v1/_locale/${tag}/${rest}`;
-}
+const DEFAULT_LOCALE = 'en';
+const localizedPath = (tag: string, rest: string) => localizedKey(tag, rest, DEFAULT_LOCALE);
+/** Writes `body` at `key` with the Content-Language the contract gives its place in the layout. */
+const write = (writer: DistWriter, key: string, body: Buffer | unknown, requests: string[]) =>
+  writer.writeFile(key, Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body)), { requests, contentLanguage: contentLanguageOf(key, DEFAULT_LOCALE) });
 
 function request(path: string, tag: string | null, extra = ''): string {
   const query = [tag && tag !== 'en' ? `locale=${tag}` : '', extra].filter(Boolean).join('&');
@@ -34,7 +33,7 @@ function writeLocalized(writer: DistWriter, localizer: Localizer, rest: string, 
     if (fallback !== undefined && written.get(fallback) === serialized) continue;
     written.set(tag, serialized);
     const requests = tag === 'en' ? [requestPath, request(requestPath, null, 'locale=en')] : [request(requestPath, tag)];
-    writer.writeFile(localizedPath(tag, rest), Buffer.from(serialized), { requests, contentLanguage: tag });
+    write(writer, localizedPath(tag, rest), Buffer.from(serialized), requests);
   }
 }
 
@@ -57,16 +56,16 @@ function writeLists(writer: DistWriter, responses: Responses, tag: string): void
   const requests = (view: string) => tag === 'en'
     ? [request('/v1/countries', null, view), request('/v1/countries', null, ['locale=en', view].filter(Boolean).join('&'))]
     : [request('/v1/countries', tag, view)];
-  writer.writeJson(localizedPath(tag, 'countries.json'), responses.countryList(tag, 'compact'), { requests: requests(''), contentLanguage: tag });
-  writer.writeJson(localizedPath(tag, 'countries.full.json'), responses.countryList(tag, 'full'), { requests: requests('view=full'), contentLanguage: tag });
+  write(writer, localizedPath(tag, 'countries.json'), responses.countryList(tag, 'compact'), requests(''));
+  write(writer, localizedPath(tag, 'countries.full.json'), responses.countryList(tag, 'full'), requests('view=full'));
 }
 
 function writeCountry(writer: DistWriter, responses: Responses, localizer: Localizer, code: string): void {
   const country = responses.countries.find((candidate) => candidate.alpha2 === code);
   writeLocalized(writer, localizer, `countries/${code}.json`, `/v1/countries/${code}`, (tag) => responses.fullCountry(country, tag));
-  writer.writeJson(`v1/phone/${code}.json`, responses.phone(code), { requests: [`/v1/phone/${code}`] });
-  writer.writeJson(`v1/postal-code/${code}.json`, responses.postalCode(code), { requests: [`/v1/postal-code/${code}`] });
-  writer.writeJson(`v1/address-example/${code}.json`, responses.addressExample(code), { requests: [`/v1/address-example/${code}`] });
+  write(writer, `v1/phone/${code}.json`, responses.phone(code), [`/v1/phone/${code}`]);
+  write(writer, `v1/postal-code/${code}.json`, responses.postalCode(code), [`/v1/postal-code/${code}`]);
+  write(writer, `v1/address-example/${code}.json`, responses.addressExample(code), [`/v1/address-example/${code}`]);
   writeLocalized(writer, localizer, `subdivisions/${code}.json`, `/v1/subdivisions/${code}`, (tag) => responses.subdivisionList(code, tag));
   for (const subdivision of responses.subdivisionsOf(code)) {
     writeLocalized(writer, localizer, `subdivisions/${code}/${subdivision.code}.json`, `/v1/subdivisions/${code}/${subdivision.code}`,

@@ -1,14 +1,16 @@
 /**
- * dist/manifest.json: what the gateway (or anyone holding a copy of dist) needs to answer requests
- * without build/: the release, the supported locales and their fallbacks, request aliases for locales
- * and country codes, the search index's path, and every file with its size, SHA-256 and requests.
- * Its format, and the columns derived from it, are defined in gateway/manifest.ts, which reads them too.
+ * dist/manifest.json: what a tier (or anyone holding a copy of dist) needs to answer requests without
+ * build/: the release, the supported locales and their fallbacks, request aliases for locales and
+ * country codes, withdrawn codes, every subdivision code, and every file with its size, SHA-256 and
+ * requests. Its format, and the columns derived from it, are the contract's (contract/manifest.ts).
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import {
-  COLUMNS_FILE, MANIFEST_FILE, MANIFEST_VERSION, manifestColumns, type Manifest, type ManifestFile, type WithdrawnCode,
-} from '../../gateway/manifest.ts';
+import { ENDPOINTS, openApiPath } from '../../contract/endpoints.ts';
+import { COLUMNS_FILE, LAYOUT_DESCRIPTION, MANIFEST_FILE, SEARCH_INDEX_FILE, staticRequest } from '../../contract/layout.ts';
+import { manifestColumns } from '../../contract/manifest-files.ts';
+import { MANIFEST_VERSION, type Manifest, type ManifestFile, type ManifestHead } from '../../contract/manifest.ts';
+import type { WithdrawnCode } from '../../contract/problems.ts';
 import { canonicalJson, writeAtomically } from '../lib/canonical-json.ts';
 import type { Datasets } from '../validate/validate-data.ts';
 
@@ -25,7 +27,7 @@ export function countryAliases(data: Datasets): Record<string, string> {
  * Withdrawn codes, as the manifest lists them: a former country under each of its codes that no current
  * country has (BY and 180 are Belarus's and DR Congo's now), the latest holder where two share one (CS).
  */
-export function withdrawnCodes(data: Datasets): NonNullable<Manifest['withdrawn_codes']> {
+export function withdrawnCodes(data: Datasets): Manifest['withdrawn_codes'] {
   const current = countryAliases(data);
   const countries: Record<string, WithdrawnCode> = {};
   const byDate = [...data['withdrawn-codes'].countries].sort((a: any, b: any) => (a.withdrawn < b.withdrawn ? -1 : 1));
@@ -63,22 +65,24 @@ export function apiIndex(data: Datasets, release: Release) {
     api_version: 'v1',
     release,
     endpoints: [
-      { path: '/v1/countries', description: 'List countries (locale, view=compact|full)' },
-      { path: '/v1/countries/{country_code}', description: 'Get one country (locale)' },
-      { path: '/v1/countries/search', description: 'Search countries (q, locale, view, limit)' },
-      { path: '/v1/phone/{country_code}', description: 'Phone number metadata' },
-      { path: '/v1/postal-code/{country_code}', description: 'Postal code metadata' },
-      { path: '/v1/subdivisions/{country_code}', description: 'List subdivisions of a country (locale)' },
-      { path: '/v1/subdivisions/{country_code}/{subdivision_code}', description: 'Get one subdivision (locale)' },
-      { path: '/v1/address-example/{country_code}', description: 'Address example' },
-      { path: '/v1/openapi.json', description: 'OpenAPI 3.1 document' },
+      ...ENDPOINTS.map((endpoint) => ({ path: openApiPath(endpoint), description: endpoint.summary, parameters: [...endpoint.query] })),
+      { path: '/v1/openapi.json', description: 'OpenAPI 3.1 document (no key needed)', parameters: [] },
     ],
     locales: data.locales.locales.map((locale: any) => locale.tag),
     upstreams: data.upstreams.map((upstream: any) => ({ name: upstream.name, version: upstream.version, licence: upstream.licence })),
   };
 }
 
-export function buildManifest(options: { data: Datasets; release: Release; files: Record<string, ManifestFile>; searchIndex: string }): Manifest {
+/** Every current ISO 3166-2 code, by country. */
+function subdivisionCodes(data: Datasets): Record<string, string[]> {
+  const codes: Record<string, string[]> = {};
+  for (const subdivision of data.subdivisions) (codes[subdivision.country] ??= []).push(subdivision.code);
+  for (const list of Object.values(codes)) list.sort();
+  return codes;
+}
+
+/** The manifest without its file table: what a tier needs to resolve any request. `files` are those written so far. */
+export function manifestHead(options: { data: Datasets; release: Release; files: Record<string, ManifestFile> }): ManifestHead {
   const { data } = options;
   return {
     manifest_version: MANIFEST_VERSION,
@@ -90,15 +94,11 @@ export function buildManifest(options: { data: Datasets; release: Release; files
     locale_aliases: data.locales.aliases,
     country_aliases: countryAliases(data),
     withdrawn_codes: withdrawnCodes(data),
-    layout: {
-      default: 'v1/<path>.json answers /v1/<path> without a query',
-      localized: 'v1/_locale/<tag>/<path>.json answers ?locale=<tag>; absent where the fallback chain gives the same body',
-      full_view: 'countries.full.json answers /v1/countries?view=full',
-      compressed: '<file>.br and <file>.gz beside a file, where smaller (see encodings)',
-      page: 'page/<file>: the form page, readable without a key; / answers page/index.html',
-    },
-    search_index: options.searchIndex,
-    files: options.files,
+    subdivision_codes: subdivisionCodes(data),
+    code_hints: Object.fromEntries(data['curated/code-hints'].map(({ code, name, use }: any) => [code.toLowerCase(), { code, name, use }])),
+    static_files: Object.keys(options.files).filter((key) => staticRequest(key) !== undefined),
+    layout: LAYOUT_DESCRIPTION,
+    search_index: SEARCH_INDEX_FILE,
   };
 }
 

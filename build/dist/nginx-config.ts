@@ -1,50 +1,122 @@
 /**
- * A CDN-ready nginx configuration for a built dist (written to dist as v1/_cdn/nginx.conf): the same
- * URLs, query variants (locale with RFC 4647 lookup and fallback chains, view), ETags, caching headers
- * and precompressed copies as the gateway, behind the same bearer keys (the form page and the OpenAPI
- * document without one, as the gateway). `npm run serve:nginx` runs it
- * (nginx/nginx.ts); or include it in nginx's http {} block after replacing the placeholders. Search
- * needs the index in memory, so it is proxied to a gateway. Answers are `Cache-Control: private`, as
- * the gateway's: a shared cache must not hand a keyed answer to a caller without the key (RFC 9111
- * section 3.5); a CDN that checks the key itself before its cache sets its own policy (README). The
- * files anyone may read are `public`.
- * Limits: subdivision codes must be given in canonical form (BR-SP), and CORS is left to the CDN.
+ * A CDN-ready nginx configuration for a built dist (written to dist as v1/_cdn/nginx.conf), generated
+ * from the contract (contract/): the same pipeline as plan.ts (preflight, health, public files, key,
+ * method, endpoints, other paths), the same problems byte for byte, ETags, caching headers, CORS and
+ * precompressed copies. Search needs the index in memory, so it is passed to a gateway, whose answer
+ * goes back as it is. `npm run serve:nginx` runs it (nginx/nginx.ts); or include it in nginx's
+ * http {} block after replacing the placeholders. What nginx cannot do alike is listed in the README.
  */
-import { isPublicFile, type WithdrawnCode } from '../../gateway/manifest.ts';
-import { problemParts, withdrawnProblem } from '../../gateway/problem.ts';
-import type { Datasets } from '../validate/validate-data.ts';
-import { withdrawnCodes } from './manifest.ts';
-import type { ManifestFile } from './writer.ts';
+import { ENDPOINTS, openApiPath, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
+import { CACHE_CONTROL, DATA_RELEASE, healthBody } from '../../contract/headers.ts';
+import { isPublicFile, staticRequest } from '../../contract/layout.ts';
+import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
+import { METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, subdivisionNotFound, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
+import { readLocale, readView, unknownParameter } from '../../contract/params.ts';
+import { quote } from '../../contract/nginx-placeholders.ts';
+import {
+  authMap, countryMap, freshMap, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
+  unknownParameterMap, viewMap, withdrawnMaps,
+} from './nginx-maps.ts';
 
-const PROBLEMS: Record<string, [number, string, string]> = {
-  missing_credentials: [401, 'Unauthorized', 'Send Authorization: Bearer <key>.'],
-  invalid_credentials: [401, 'Unauthorized', 'The bearer key is malformed or unknown.'],
-  invalid_parameter: [400, 'Bad Request', 'A query parameter is malformed (locale must be a BCP 47 tag; view is compact or full).'],
-  country_not_found: [404, 'Not Found', 'No country has this code.'],
-  subdivision_not_found: [404, 'Not Found', 'The country has no such subdivision.'],
-  not_found: [404, 'Not Found', 'No such resource.'],
-};
+/** Marks where a detail takes an nginx variable: the text between is the variable's name. */
+const VARIABLE = '\u0001';
+const variable = (name: string) => `${VARIABLE}${name}${VARIABLE}`;
+/** Stand-ins for the path codes in a detail, swapped for the nginx variables that hold them. */
+const COUNTRY = 'Q1';
+const SUBDIVISION = 'Q2Q2';
+const withVariables = (problem: Problem, swaps: [string, string][]): Problem =>
+  ({ ...problem, detail: swaps.reduce((detail, [from, name]) => detail.replaceAll(from, variable(name)), problem.detail) });
 
-const quote = (text: string) => `"${text.replace(/[\\"]/g, '\\$&')}"`;
-const tagPattern = (tag: string) => tag.split('-').map((part) => part.replace(/[^A-Za-z0-9]/g, '')).join('[-_]');
+/** Headers on every answer: the release and CORS (the CORS values come from __CORS__, written with the keys). */
+const everyAnswer = (release: string) => [
+  `add_header ${DATA_RELEASE} ${release} always;`,
+  'add_header Access-Control-Allow-Origin $cr_allow_origin always;',
+  'add_header Access-Control-Expose-Headers $cr_expose always;',
+  'add_header Vary $cr_vary_origin always;',
+];
 
-function localeMaps(locales: Datasets['locales']): string[] {
-  const chains = new Map<string, string[]>(locales.locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const requestTags: [string, string][] = [
-    ...locales.locales.map((locale: any): [string, string] => [locale.tag, locale.tag]),
-    ...Object.entries<string>(locales.aliases),
+/** An internal location answering `problem`, whose detail may hold variables (`variable`). */
+function problemLocation(uri: string, problem: Problem, release: string): string[] {
+  // JSON writes the mark as an escape: the text between two of them is the variable's name.
+  const body = problemBody(problem).split(JSON.stringify(VARIABLE).slice(1, -1)).map((part, index) => (index % 2 ? `\${${part}}` : part)).join('');
+  return [
+    `  location = ${uri} {`,
+    '    internal;',
+    '    default_type application/problem+json;',
+    ...everyAnswer(release).map((line) => `    ${line}`),
+    ...(problem.headers ?? []).map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
+    `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
+    `    return ${statusOf(problem.code)} ${quote(body)};`,
+    '  }',
   ];
-  // nginx tries regexes in order: the most specific tag first is RFC 4647 lookup by truncation.
-  requestTags.sort(([a], [b]) => b.split('-').length - a.split('-').length || (a < b ? -1 : 1));
-  const lines = ['map $arg_locale $cr_locale {', '  "" en;'];
-  for (const [from, to] of requestTags) lines.push(`  "~*^${tagPattern(from)}(?:[-_][A-Za-z0-9]{1,8})*$" ${to};`);
-  lines.push('  "~^[A-Za-z]{2,8}(?:[-_][A-Za-z0-9]{1,8})*$" en;', '  default "!";', '}');
-  const directory = (tag: string) => (tag === 'en' ? '""' : `"_locale/${tag}/"`);
-  for (const level of [1, 2, 3]) {
-    lines.push(`map $cr_locale $cr_l${level} {`, '  default "";');
-    for (const [tag, chain] of chains) lines.push(`  ${tag} ${directory(chain[Math.min(level - 1, chain.length - 1)])};`);
-    lines.push('}');
+}
+
+/** The problems an endpoint may answer, each in an internal location of its own under /_problem/<id>/. */
+function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: string): string[] {
+  const at = (name: string, problem: Problem) => problemLocation(`/_problem/${endpoint.id}/${name}`, problem, release);
+  const base = endpoint.path.slice(0, endpoint.path.indexOf(':'));
+  const lines: string[] = [];
+  const unknown = unknownParameter({ '\u0001': '' }, openApiPath(endpoint), endpoint.query)!;
+  lines.push(...at('unknown_parameter', { ...unknown, detail: unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `) }));
+  if (endpoint.path.includes(':country_code')) {
+    lines.push(...at('country_not_found', withVariables(countryNotFound(COUNTRY, base, new Map()), [[`"${COUNTRY}"`, 'cr_quoted_country']])));
+    lines.push(...at('json_suffix', withVariables(countryNotFound(`${COUNTRY}.json`, base, new Map()), [[COUNTRY, 'cr_json_code']])));
+    for (const hint of Object.values(head.code_hints)) lines.push(...at(`hint/${hint.code}`, countryNotFound(hint.code, base, new Map([[hint.code.toLowerCase(), hint]]))));
   }
+  return lines;
+}
+
+/** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
+function sharedProblems(head: ManifestHead, release: string): string[] {
+  const invalid = (read: { problem?: Problem } | object) => (read as { problem: Problem }).problem;
+  const problems: [string, Problem][] = [
+    ...Object.entries(REFUSALS).map(([name, problem]): [string, Problem] => [`refused/${name}`, problem]),
+    ['method_not_allowed', { ...METHOD_NOT_ALLOWED('GET'), detail: METHOD_NOT_ALLOWED('GET').detail.replace('GET', variable('cr_method')) }],
+    ['not_found', NOT_FOUND],
+    ['locale_invalid', invalid(readLocale({ locale: '%' }, new Map(), 'en'))],
+    ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
+    ['view_invalid', invalid(readView({ view: '%' }))],
+    ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
+    ['subdivision_not_found', withVariables(subdivisionNotFound(COUNTRY, SUBDIVISION), [[`"${SUBDIVISION}"`, 'cr_quoted_subdivision'], [COUNTRY, 'cr_country']])],
+  ];
+  const withdrawn = [...Object.entries(head.withdrawn_codes.countries).map(([alias, entry]) => [`country/${alias}`, entry] as const),
+    ...Object.entries(head.withdrawn_codes.subdivisions).map(([code, entry]) => [`subdivision/${code}`, entry] as const)];
+  return [
+    ...problems.flatMap(([name, problem]) => problemLocation(`/_problem/${name}`, problem, release)),
+    ...withdrawn.flatMap(([key, entry]) => problemLocation(`/_gone/${key}`, withdrawnProblem(entry), release)),
+  ];
+}
+
+/** The location of an endpoint: its checks in the contract's order, then the file along the locale's chain. */
+function endpointLocation(endpoint: Endpoint, pattern: RegExp): string[] {
+  const names = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]);
+  let regex = pattern.source.replace(/\\\//g, '/');
+  names.forEach((name) => { regex = regex.replace('([^/]+?)', `(?<cr_${name === 'country_code' ? 'country' : 'subdivision'}_raw>[^/]+?)`); });
+  const problem = (name: string) => `rewrite ^ /_problem/${endpoint.id}/${name} last;`;
+  const shared = (name: string) => `rewrite ^ /_problem/${name} last;`;
+  const lines = [`  location ~ ${quote(regex)} {`];
+  if (endpoint.answer.kind === 'search') return [...lines, '    proxy_pass __ORIGIN__;', '  }'];
+  if (names.includes('country_code')) {
+    lines.push(
+      '    if ($cr_gone != "") { rewrite ^ /_gone/$cr_gone last; }',
+      `    if ($cr_hint != "") { rewrite ^ /_problem/${endpoint.id}/hint/$cr_hint last; }`,
+      `    if ($cr_json_code != "") { ${problem('json_suffix')} }`,
+      `    if ($cr_country = "") { ${problem('country_not_found')} }`,
+    );
+  }
+  if (names.includes('subdivision_code')) {
+    lines.push(
+      '    if ($cr_gone_subdivision != "") { rewrite ^ /_gone/$cr_gone_subdivision last; }',
+      `    if ($cr_subdivision = "") { ${shared('subdivision_not_found')} }`,
+    );
+  }
+  lines.push(`    if ($cr_unknown != "") { ${problem('unknown_parameter')} }`);
+  for (const name of endpoint.query) {
+    if (name === 'view') lines.push(`    if ($cr_given_view = 2) { ${shared('view_twice')} }`, `    if ($cr_view_check = "1!") { ${shared('view_invalid')} }`);
+    if (name === 'locale') lines.push(`    if ($cr_given_locale = 2) { ${shared('locale_twice')} }`, `    if ($cr_locale_check = 10) { ${shared('locale_invalid')} }`);
+  }
+  const rest = endpoint.answer.rest.replace('{list}', '$cr_list').replace('{country}', '$cr_country').replace('{subdivision}', '$cr_subdivision');
+  lines.push(`    set $cr_rest ${rest};`, `    rewrite ^ ${endpoint.answer.localized ? '/_localized' : `/_serve/v1/${rest}`} last;`, '  }');
   return lines;
 }
 
@@ -53,144 +125,94 @@ function fileMaps(files: Record<string, ManifestFile>): string[] {
   for (const [path, file] of Object.entries(files)) lines.push(`  /_serve/${path} ${quote(`"${file.sha256}"`)};`);
   lines.push('}', 'map $uri $cr_language {', '  default "";');
   for (const [path, file] of Object.entries(files)) if (file.content_language) lines.push(`  /_serve/${path} ${file.content_language};`);
+  lines.push('}', 'map $uri $cr_cache_control {', `  default ${quote(CACHE_CONTROL.keyed)};`);
+  for (const path of Object.keys(files)) if (isPublicFile(path)) lines.push(`  /_serve/${path} ${quote(CACHE_CONTROL.public)};`);
   lines.push('}');
   return lines;
 }
 
-/** An internal location answering a problem: `uri`, its status and body, and the headers every problem has. */
-function problemLocation(uri: string, release: string, status: number, body: string, challenge?: string): string[] {
+export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFile>): string {
+  const release = head.release.id;
+  const statics = head.static_files.map((key) => [staticRequest(key)!, key] as const);
+  const depth = Math.max(...head.locales.map(({ fallback = [] }) => fallback.length + 1));
   return [
-    `  location = ${uri} {`,
-    '    internal;',
-    '    default_type application/problem+json;',
-    '    add_header Cache-Control no-store always;',
-    `    add_header Data-Release ${release} always;`,
-    ...(challenge ? [`    add_header WWW-Authenticate ${quote(challenge)} always;`] : []),
-    `    return ${status} ${quote(body)};`,
-    '  }',
-  ];
-}
-
-function problemLocations(release: string): string[] {
-  return Object.entries(PROBLEMS).flatMap(([code, [status, title, detail]]) => {
-    const body = JSON.stringify({ type: 'about:blank', title, status, detail, code });
-    const challenge = code === 'missing_credentials' ? 'Bearer realm="country-reference"'
-      : code === 'invalid_credentials' ? 'Bearer realm="country-reference", error="invalid_token"' : undefined;
-    return problemLocation(`/_problem/${code}`, release, status, body, challenge);
-  });
-}
-
-/** Maps to the 410 of a code ISO withdrew: a former country code (any case), or `<country>/<subdivision>`. */
-function withdrawnMaps(countries: Record<string, WithdrawnCode>, subdivisions: Record<string, WithdrawnCode>): string[] {
-  return [
-    'map $cr_code_raw $cr_gone {', '  default "";',
-    ...Object.keys(countries).map((alias) => `  "~*^${alias}$" country/${alias};`),
-    '}',
-    'map "$cr_code/$cr_subdivision" $cr_gone_subdivision {', '  default "";',
-    ...Object.keys(subdivisions).map((code) => `  ${code.slice(0, 2)}/${code} subdivision/${code};`),
-    '}',
-  ];
-}
-
-/** The gateway's own 410 for each withdrawn code, byte for byte. */
-function withdrawnLocations(release: string, countries: Record<string, WithdrawnCode>, subdivisions: Record<string, WithdrawnCode>): string[] {
-  const entries = [...Object.entries(countries).map(([alias, entry]) => [`country/${alias}`, entry] as const),
-    ...Object.entries(subdivisions).map(([code, entry]) => [`subdivision/${code}`, entry] as const)];
-  return entries.flatMap(([key, entry]) => {
-    const { detail, extensions } = withdrawnProblem(entry);
-    const { status, body } = problemParts('code_withdrawn', detail, [], extensions);
-    return problemLocation(`/_gone/${key}`, release, status, body.toString());
-  });
-}
-
-/** Requests answered without a key, as the gateway answers them: the form page and the OpenAPI document. */
-function publicRequests(files: Record<string, ManifestFile>): [request: string, path: string][] {
-  return Object.entries(files).filter(([path]) => isPublicFile(path))
-    .flatMap(([path, file]) => file.requests.filter((request) => !request.includes('?')).map((request): [string, string] => [request, path]));
-}
-
-export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>, release: string, maxAge = 3600): string {
-  const open = publicRequests(files);
-  const codes: [string, string][] = data.countries.flatMap((country: any) =>
-    [country.alpha2, country.alpha3, country.numeric].map((code: string) => [code.toLowerCase(), country.alpha2]));
-  const withdrawn = withdrawnCodes(data);
-  return [
-    '# Country Reference API on nginx: generated by `npm run build`; do not edit.',
-    '# Include inside http {} after replacing: __DIST_ROOT__ (absolute path of this dist folder),',
-    '# __LISTEN__ (listen address), __KEYS__ (a file of lines `"Bearer <key>" ok;`), __ORIGIN__ (a gateway',
-    '# URL for /v1/countries/search). Needs ngx_http_brotli_static_module for the .br copies.',
+    '# Country Reference API on nginx: generated by `npm run build` from the contract; do not edit.',
+    '# Include inside http {} after replacing: __DIST_ROOT__ (absolute path of this dist folder), __LISTEN__',
+    '# (listen address), __KEYS__ (a file of lines `"~^[Bb][Ee][Aa][Rr][Ee][Rr] +<key, regex-escaped>$" ok;`),',
+    '# __CORS__ (the CORS maps: see nginx/nginx.ts), __ORIGIN__ (a gateway URL for /v1/countries/search).',
+    '# Needs ngx_http_brotli_static_module for the .br copies.',
     'map_hash_max_size 262144;',
     'map_hash_bucket_size 256;',
-    'map $http_authorization $cr_auth {',
-    '  default invalid_credentials;',
-    '  "" missing_credentials;',
-    '  include __KEYS__;',
-    '}',
-    'map $uri $cr_access {',
-    '  default $cr_auth;',
-    ...open.map(([request]) => `  ${quote(request)} ok;`),
-    '}',
-    // As the gateway: `private` for what needs a key, `public` for the files anyone may read.
-    'map $uri $cr_cache_control {',
-    `  default "private, max-age=${maxAge}";`,
-    ...open.map(([, path]) => `  /_serve/${path} "public, max-age=${maxAge}";`).filter((line, index, all) => all.indexOf(line) === index),
-    '}',
-    'map $arg_view $cr_list { "" countries.json; compact countries.json; full countries.full.json; default "!"; }',
-    'map $cr_code_raw $cr_code {',
+    ...authMap(),
+    'include __CORS__;',
+    // What no key is needed for: preflights, health and the public files, each by its method.
+    'map "$request_method:$uri" $cr_open {',
     '  default "";',
-    ...codes.map(([alias, code]) => `  "~*^${alias}$" ${code};`),
+    '  "~^OPTIONS:" preflight;',
+    '  "~^(?:GET|HEAD):/healthz$" health;',
+    ...statics.filter(([, key]) => isPublicFile(key)).map(([request]) => `  ${quote(`~^(?:GET|HEAD):${request.replace(/[.]/g, '\\.')}$`)} file;`),
     '}',
-    'map "$http_if_none_match#$cr_etag" $cr_fresh { default 0; "~^(?:W/)?(\\"[0-9a-f]{64}\\")#\\1$" 1; }',
-    ...withdrawnMaps(withdrawn.countries, withdrawn.subdivisions),
-    ...localeMaps(data.locales),
+    'map "$cr_open:$cr_auth" $cr_refused { default ""; "~^:(missing|malformed|unknown)$" $1; }',
+    'map "$cr_open:$request_method" $cr_not_allowed { default 0; "~^:(?!(?:GET|HEAD)$)" 1; }',
+    ...givenMaps(),
+    ...unknownParameterMap(),
+    ...localeValidityMap(),
+    'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
+    ...localeMaps(head),
+    ...viewMap(),
+    'map "$cr_given_view$cr_view_file" $cr_view_check { default ok; "1!" "1!"; }',
+    'map "$cr_given_view:$cr_view_file" $cr_list { default $cr_view_file; "~^0:" countries.json; }',
+    ...countryMap(head),
+    ...subdivisionMap(head),
+    ...withdrawnMaps(head),
+    ...quotedMaps(),
+    ...jsonSuffixMap(),
+    ...methodMap(),
+    ...freshMap(),
     ...fileMaps(files),
     'server {',
     '  listen __LISTEN__;',
     '  root __DIST_ROOT__;',
+    '  merge_slashes off;',
     '  types { application/json json; text/html html; text/css css; text/javascript js; }',
     '  default_type application/json;',
     '  charset utf-8;',
-    // text/html is always among them.
     '  charset_types application/json application/problem+json text/css text/javascript;',
     '  etag off;',
     '  if_modified_since off;',
-    '  if ($cr_access != ok) { rewrite ^ /_problem/$cr_access last; }',
-    '  location = /v1/countries/search { proxy_pass __ORIGIN__; }',
-    '  location = /v1 { rewrite ^ /_serve/v1/index.json last; }',
-    ...open.map(([request, path]) => `  location = ${request} { rewrite ^ /_serve/${path} last; }`),
-    '  location = /v1/countries {',
-    '    if ($cr_locale = "!") { rewrite ^ /_problem/invalid_parameter last; }',
-    '    if ($cr_list = "!") { rewrite ^ /_problem/invalid_parameter last; }',
-    '    set $cr_rest $cr_list;',
-    '    rewrite ^ /_localized last;',
+    '  server_tokens off;',
+    // The contract's pipeline: preflight, health and public files need no key; then the key, then the method.
+    '  if ($cr_open = preflight) { rewrite ^ /_preflight last; }',
+    '  if ($cr_refused != "") { rewrite ^ /_problem/refused/$cr_refused last; }',
+    '  if ($cr_not_allowed) { rewrite ^ /_problem/method_not_allowed last; }',
+    // Named locations: nginx's own refusals skip the pipeline above, as node:http's do.
+    '  error_page 400 = @bad_request;',
+    '  error_page 414 = @uri_too_long;',
+    '  error_page 494 = @headers_too_large;',
+    '  error_page 500 502 503 504 = @internal_error;',
+    '  location = /_preflight {',
+    '    internal;',
+    ...everyAnswer(release).map((line) => `    ${line}`),
+    `    add_header Allow ${quote(ALLOWED_METHODS)} always;`,
+    '    add_header Access-Control-Allow-Methods $cr_preflight_methods always;',
+    '    add_header Access-Control-Allow-Headers $cr_preflight_headers always;',
+    '    add_header Access-Control-Max-Age $cr_preflight_max_age always;',
+    '    return 204;',
     '  }',
-    '  location ~ ^/v1/(?<cr_kind>countries|subdivisions)/(?<cr_code_raw>[^/]+)$ {',
-    '    if ($cr_gone != "") { rewrite ^ /_gone/$cr_gone last; }',
-    '    if ($cr_code = "") { rewrite ^ /_problem/country_not_found last; }',
-    '    if ($cr_locale = "!") { rewrite ^ /_problem/invalid_parameter last; }',
-    '    set $cr_rest $cr_kind/$cr_code.json;',
-    '    rewrite ^ /_localized last;',
+    '  location = /healthz {',
+    '    default_type "application/json";',
+    ...everyAnswer(release).map((line) => `    ${line}`),
+    `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
+    `    return 200 ${quote(healthBody(release))};`,
     '  }',
-    '  location ~ "^/v1/subdivisions/(?<cr_code_raw>[^/]+)/(?<cr_subdivision>[A-Z]{2}-[A-Z0-9]{1,3})$" {',
-    '    if ($cr_gone != "") { rewrite ^ /_gone/$cr_gone last; }',
-    '    if ($cr_code = "") { rewrite ^ /_problem/country_not_found last; }',
-    '    if ($cr_gone_subdivision != "") { rewrite ^ /_gone/$cr_gone_subdivision last; }',
-    '    if ($cr_locale = "!") { rewrite ^ /_problem/invalid_parameter last; }',
-    '    if (!-f $document_root/v1/subdivisions/$cr_code/$cr_subdivision.json) { rewrite ^ /_problem/subdivision_not_found last; }',
-    '    set $cr_rest subdivisions/$cr_code/$cr_subdivision.json;',
-    '    rewrite ^ /_localized last;',
-    '  }',
-    '  location ~ ^/v1/(?<cr_family>phone|postal-code|address-example)/(?<cr_code_raw>[^/]+)$ {',
-    '    if ($cr_gone != "") { rewrite ^ /_gone/$cr_gone last; }',
-    '    if ($cr_code = "") { rewrite ^ /_problem/country_not_found last; }',
-    '    rewrite ^ /_serve/v1/$cr_family/$cr_code.json last;',
-    '  }',
-    '  # The first file along the locale\'s fallback chain, as the gateway does.',
+    ...statics.map(([request, key]) => `  location = ${request} { rewrite ^ /_serve/${key} last; }`),
+    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, pattern)),
+    '  # The first file along the locale\'s fallback chain, as the contract lists them.',
     '  location = /_localized {',
     '    internal;',
-    '    set $cr_file v1/$cr_l1$cr_rest;',
-    '    if (!-f $document_root/$cr_file) { set $cr_file v1/$cr_l2$cr_rest; }',
-    '    if (!-f $document_root/$cr_file) { set $cr_file v1/$cr_l3$cr_rest; }',
+    ...Array.from({ length: depth }, (_, index) => index === 0
+      ? `    set $cr_file v1/$cr_l1$cr_rest;`
+      : `    if (!-f $document_root/$cr_file) { set $cr_file v1/$cr_l${index + 1}$cr_rest; }`),
     '    if (!-f $document_root/$cr_file) { set $cr_file v1/$cr_rest; }',
     '    rewrite ^ /_serve/$cr_file last;',
     '  }',
@@ -199,16 +221,26 @@ export function nginxConfig(data: Datasets, files: Record<string, ManifestFile>,
     '    alias __DIST_ROOT__/;',
     '    gzip_static on;',
     '    brotli_static on;',
+    ...everyAnswer(release).map((line) => `    ${line}`),
     '    add_header ETag $cr_etag;',
     '    add_header Cache-Control $cr_cache_control;',
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
-    `    add_header Data-Release ${release} always;`,
     '    if ($cr_fresh) { return 304; }',
     '  }',
+    '  location @bad_request {',
+    // nginx refuses a second Authorization header itself; the contract calls that a malformed one.
+    '    if ($http_authorization != "") { rewrite ^ /_problem/refused/malformed last; }',
+    '    rewrite ^ /_problem/bad_request last;',
+    '  }',
+    ...['uri_too_long', 'headers_too_large', 'internal_error'].map((name) => `  location @${name} { rewrite ^ /_problem/${name} last; }`),
     '  location / { rewrite ^ /_problem/not_found last; }',
-    ...problemLocations(release),
-    ...withdrawnLocations(release, withdrawn.countries, withdrawn.subdivisions),
+    ...sharedProblems(head, release),
+    ...problemLocation('/_problem/bad_request', { code: 'bad_request', detail: 'The request is not valid HTTP/1.1.' }, release),
+    ...problemLocation('/_problem/uri_too_long', { code: 'uri_too_long', detail: 'The path and query may take at most 8192 characters.' }, release),
+    ...problemLocation('/_problem/headers_too_large', { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' }, release),
+    ...problemLocation('/_problem/internal_error', { code: 'internal_error', detail: 'The server could not answer this request.' }, release),
+    ...ENDPOINTS.flatMap((endpoint) => endpointProblems(endpoint, head, release)),
     '}',
     '',
   ].join('\n');

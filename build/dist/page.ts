@@ -5,13 +5,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { staticRequest } from '../../contract/layout.ts';
 import type { DistWriter } from './writer.ts';
 
 export const PAGE_FILES = ['index.html', 'page.css', 'country-picker.js', 'fields.js', 'page.js', 'phone-format.js', 'postal-code.js'];
 
 export function writePage(writer: DistWriter, pageDir: string): void {
-  for (const name of PAGE_FILES) {
-    const requests = name === 'index.html' ? ['/'] : [`/page/${name}`];
-    writer.writeFile(`page/${name}`, readFileSync(join(pageDir, name)), { requests });
-  }
+  for (const name of PAGE_FILES) writer.writeFile(`page/${name}`, readFileSync(join(pageDir, name)), { requests: [staticRequest(`page/${name}`)!] });
 }

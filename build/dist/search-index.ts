@@ -1,12 +1,12 @@
 /**
  * The search index of endpoint 3, written into dist so that an offline mirror can search too (its
- * format and normalization are gateway/search.ts's). Every country carries its codes and every name a
+ * format and normalization are contract/search.ts's). Every country carries its codes and every name a
  * person may type for it, each with the languages it is a name in: common, ISO short, official and
  * CLDR alternative names in every served locale, CLDR names in the locales not served, ISO 3166-3
  * former names (of codes with one successor), curated abbreviations, colloquial, former and endonym
  * names, and for constituent countries (England) every name of that subdivision.
  */
-import { lowerWithMarks, normalize, RANKING, NORMALIZATION, type SearchIndex } from '../../gateway/search.ts';
+import { lowerWithMarks, normalize, RANKING, NORMALIZATION, type SearchIndex } from '../../contract/search.ts';
 import type { Datasets } from '../validate/validate-data.ts';
 
 const language = (tag: string) => tag.split('-')[0];

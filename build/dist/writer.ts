@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { ManifestFile } from '../../gateway/manifest.ts';
+import { COMPRESS_FROM_BYTES } from '../../contract/layout.ts';
+import type { ManifestFile } from '../../contract/manifest.ts';
 
-const COMPRESS_AT_LEAST = 256; // smaller bodies never win back the header bytes a Content-Encoding costs
 const LARGE = 64 * 1024;
 
 /**
@@ -57,7 +57,7 @@ export class DistWriter {
       requests: options.requests,
       encodings: {},
     };
-    if (bytes.length >= COMPRESS_AT_LEAST) this.compress(file, bytes, entry);
+    if (bytes.length >= COMPRESS_FROM_BYTES) this.compress(file, bytes, entry);
     this.files.set(path, entry);
     this.totalBytes += bytes.length;
   }

@@ -54,6 +54,7 @@ export function sourcesMarkdown(): string {
     '| curated/subdivision-changes.json | ISO 3166-2 changes published after iso-codes last imported ISO (codes added, changed, withdrawn) | per entry `source` (ISO\'s change history) |',
     '| curated/withdrawn-countries.json | successors of withdrawn country codes where ISO 3166-3 names several | per entry `source` |',
     '| curated/name-overrides.json | corrections of wrong upstream names (each names the wrong value it replaces) | per entry `source` |',
+    '| curated/code-hints.json | two-letter codes people use that ISO 3166-1 does not assign (UK, EL), with the ISO code meant: a path with one is answered with a pointer | per entry `source` |',
     '| curated/search-names.json | names people search a country by that no upstream holds (abbreviations, former, colloquial, endonyms, constituent countries) | per entry `source` |',
     '| known-differences.json | reviewed differences from the reference packages (devDependencies), with reasons | per group `reason` |',
     '',

@@ -3,7 +3,8 @@
  * to go from one to the other. Only manifests are read: a file is the same where its SHA-256 is, and
  * so are its .br/.gz copies, which the build makes the same from the same bytes.
  */
-import { filesOnDisk, SUFFIX, type ManifestFile } from '../../gateway/manifest.ts';
+import { SUFFIX } from '../../contract/layout.ts';
+import { filesOnDisk, type ManifestFile } from '../../contract/manifest.ts';
 
 export interface Manifest { release: { id: string }; files: Record<string, ManifestFile> }
 

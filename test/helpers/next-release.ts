@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeManifest } from '../../build/dist/manifest.ts';
-import { filesOnDisk } from '../../gateway/manifest.ts';
+import { filesOnDisk } from '../../contract/manifest.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 

@@ -4,7 +4,8 @@
  */
 import { writeManifest } from '../../build/dist/manifest.ts';
 import { DistWriter, sortedFiles } from '../../build/dist/writer.ts';
-import type { Manifest } from '../../gateway/manifest.ts';
+import { LAYOUT_DESCRIPTION } from '../../contract/layout.ts';
+import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest.ts';
 
 export const SMALL_BODIES: Record<string, unknown> = {
   'v1/countries/BR.json': { code: 'BR', name: 'Brazil', note: 'Brazil '.repeat(60) },
@@ -12,14 +13,18 @@ export const SMALL_BODIES: Record<string, unknown> = {
   'v1/_locale/pt/countries/BR.json': { code: 'BR', name: 'Brasil', note: 'Brasil '.repeat(60) },
 };
 
+/** A manifest head for a test dist: English and Portuguese, BR and PT, nothing withdrawn. */
+export const testHead = (release: { id: string; date: string | null }, searchIndex: string): Omit<Manifest, 'files'> => ({
+  manifest_version: MANIFEST_VERSION, api_version: 'v1', release: { ...release, data_sha256: '0'.repeat(64) }, upstreams: [], default_locale: 'en',
+  locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {}, country_aliases: { br: 'BR', pt: 'PT' },
+  withdrawn_codes: { countries: {}, subdivisions: {} }, subdivision_codes: {}, code_hints: {}, static_files: [], layout: LAYOUT_DESCRIPTION,
+  search_index: searchIndex,
+});
+
 export function smallDist(dir: string, bodies = SMALL_BODIES, release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' }): any {
   const writer = new DistWriter(dir);
   for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`] });
-  const manifest: Manifest = {
-    manifest_version: 1, api_version: 'v1', release: { ...release, data_sha256: '0'.repeat(64) }, upstreams: [], default_locale: 'en',
-    locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {}, country_aliases: { br: 'BR', pt: 'PT' },
-    search_index: 'v1/countries/PT.json', files: sortedFiles(writer.files),
-  };
+  const manifest: Manifest = { ...testHead(release, 'v1/countries/PT.json'), files: sortedFiles(writer.files) };
   writeManifest(dir, manifest);
   return manifest;
 }

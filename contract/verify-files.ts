@@ -8,7 +8,8 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { COLUMNS_FILE, filesOnDisk, MANIFEST_FILE, type DistFile } from './manifest.ts';
+import { COLUMNS_FILE, MANIFEST_FILE } from './layout.ts';
+import { filesOnDisk, type DistFile } from './manifest.ts';
 
 export interface VerifyOptions {
   hashes: boolean;

@@ -1,0 +1,154 @@
+/**
+ * The `map` blocks of the generated nginx config: each turns a part of the request into what the
+ * contract decides from it (the key's verdict, the locale along its chain, a code's canonical form,
+ * a parameter given twice or not at all), written from the same tables the gateway and the edge
+ * read (contract/). nginx compares a map's plain keys without regard to case, so what must match
+ * exactly (keys, view) is a case-sensitive regular expression.
+ */
+import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETERS, VIEWS } from '../../contract/params.ts';
+import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
+import type { ManifestHead } from '../../contract/manifest.ts';
+import { literal, quote } from '../../contract/nginx-placeholders.ts';
+
+
+/** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
+const SEPARATOR = '(?:-|_|%2[Dd]|%5[Ff])';
+/** `source` with each `-` outside a character class read as any separator. */
+function separatorsAnyForm(source: string): string {
+  let inClass = false;
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i];
+    if (char === '\\') { out += char + source[++i]; continue; }
+    if (char === '[') inClass = true;
+    if (char === ']') inClass = false;
+    out += char === '-' && !inClass ? SEPARATOR : char;
+  }
+  return out;
+}
+
+const block = (head: string, lines: string[]) => [`map ${head} {`, ...lines.map((line) => `  ${line}`), '}'];
+
+/** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line `"~^(?i:bearer) +<key>$" ok;` per key. */
+export function authMap(): string[] {
+  return block('$http_authorization $cr_auth', [
+    'default malformed;',
+    '"" missing;',
+    'include __KEYS__;',
+    `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${BEARER_TOKEN_SOURCE}$`)} unknown;`,
+  ]);
+}
+
+/** $cr_given_<name>: 1 when the query names the parameter (with or without a value), 2 when it names it twice. */
+export function givenMaps(): string[] {
+  return Object.keys(PARAMETERS).flatMap((name) => block(`$args $cr_given_${name}`, [
+    'default 0;',
+    `${quote(`~(?:^|&)${name}(?:=[^&]*)?(?:&.*)?&${name}(?:=|&|$)`)} 2;`,
+    `${quote(`~(?:^|&)${name}(?:=|&|$)`)} 1;`,
+  ]));
+}
+
+/** $cr_unknown: what the detail says of the first query name that is no parameter of the API (`"lang" is not...`), or "". */
+export function unknownParameterMap(): string[] {
+  const known = Object.keys(PARAMETERS).join('|');
+  const pair = `(?!(?:${known})(?:=|&|$))`;
+  return block('$args $cr_unknown', [
+    'default "";',
+    `${quote(`~(?:^|&)${pair}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} "\\\\\\"$1\\\\\\" is not a parameter of this API";`,
+    `${quote(`~(?:^|&)${pair}[^&]`)} "A query parameter is not one of this API's";`,
+    `${quote(`~(?:^|&)=`)} "A query parameter is not one of this API's";`,
+  ]);
+}
+
+/** $cr_locale_ok: 1 for a well-formed tag (RFC 5646) of at most the length the gateway reads. */
+export function localeValidityMap(): string[] {
+  return block('$arg_locale $cr_locale_ok', [
+    'default 0;',
+    `${quote(`~^.{${MAX_TAG_LENGTH + 1}}`)} 0;`,
+    `${quote(`~*${separatorsAnyForm(LANGTAG_SOURCE)}`)} 1;`,
+  ]);
+}
+
+/** $cr_locale: the supported tag `locale` answers in, by RFC 4647 lookup (the longest supported prefix, aliases included). */
+export function localeMaps(head: ManifestHead): string[] {
+  const requestTags: [string, string][] = [
+    ...head.locales.map(({ tag }): [string, string] => [tag, tag]),
+    ...Object.entries(head.locale_aliases),
+  ];
+  // nginx tries regular expressions in order: the most specific tag first is lookup by truncation.
+  requestTags.sort(([a], [b]) => b.split('-').length - a.split('-').length || (a < b ? -1 : 1));
+  const pattern = (tag: string) => tag.split('-').map(literal).join(SEPARATOR);
+  const lines = block('$arg_locale $cr_locale', [
+    `default ${head.default_locale};`,
+    ...requestTags.map(([from, to]) => `${quote(`~*^${pattern(from)}(?:${SEPARATOR}[A-Za-z0-9]{1,8})*$`)} ${to};`),
+  ]);
+  // Each level of the fallback chain as a directory: the first file along it that exists answers.
+  const chains = new Map(head.locales.map(({ tag, fallback = [] }) => [tag, [tag, ...fallback]]));
+  const depth = Math.max(...[...chains.values()].map((chain) => chain.length));
+  const directory = (tag: string) => (tag === head.default_locale ? '""' : quote(`_locale/${tag}/`));
+  for (let level = 1; level <= depth; level++) {
+    lines.push(...block(`$cr_locale $cr_l${level}`, [
+      'default "";',
+      ...[...chains].map(([tag, chain]) => `${tag} ${directory(chain[Math.min(level - 1, chain.length - 1)])};`),
+    ]));
+  }
+  return lines;
+}
+
+/** $cr_view_file: the list file of `view`, "" when absent, `!` when not one of the views (compared exactly). */
+export function viewMap(): string[] {
+  return block('$arg_view $cr_view_file', [
+    'default "!";',
+    ...VIEWS.map((view) => `${quote(`~^${view}$`)} ${view === 'full' ? 'countries.full.json' : 'countries.json'};`),
+  ]);
+}
+
+/** $cr_country: the alpha-2 code for an alpha-2, alpha-3 or numeric code in any case; "" for none. */
+export function countryMap(head: ManifestHead): string[] {
+  return block('$cr_country_raw $cr_country', ['default "";', ...Object.entries(head.country_aliases).map(([alias, code]) => `${quote(alias)} ${code};`)]);
+}
+
+/** $cr_subdivision: the ISO 3166-2 code for `<country>/<code>`, with or without its prefix, in any case; "" for none. */
+export function subdivisionMap(head: ManifestHead): string[] {
+  const lines = ['default "";'];
+  for (const [country, codes] of Object.entries(head.subdivision_codes)) {
+    for (const code of codes) lines.push(`${quote(`${country}/${code}`)} ${code};`, `${quote(`${country}/${code.slice(country.length + 1)}`)} ${code};`);
+  }
+  return block('"$cr_country/$cr_subdivision_raw" $cr_subdivision', lines);
+}
+
+/** Withdrawn codes: a former country code (any case) or `<country>/<subdivision>`, each to the location of its 410. */
+export function withdrawnMaps(head: ManifestHead): string[] {
+  const { countries, subdivisions } = head.withdrawn_codes;
+  // A code ISO gave out again is the current subdivision's, as the contract checks current codes first.
+  const current = new Set(Object.values(head.subdivision_codes).flat());
+  return [
+    ...block('$cr_country_raw $cr_gone', ['default "";', ...Object.keys(countries).map((alias) => `${quote(alias)} country/${alias};`)]),
+    ...block('"$cr_country/$cr_subdivision_raw" $cr_gone_subdivision', ['default "";', ...Object.keys(subdivisions).filter((code) => !current.has(code)).flatMap((code) => {
+      const country = code.slice(0, 2);
+      return [`${quote(`${country}/${code}`)} subdivision/${code};`, `${quote(`${country}/${code.slice(3)}`)} subdivision/${code};`];
+    })]),
+    ...block('$cr_country_raw $cr_hint', ['default "";', ...Object.entries(head.code_hints).map(([alias, hint]) => `${quote(alias)} ${hint.code};`)]),
+  ];
+}
+
+/** $cr_quoted_<part>: a path part as a detail echoes it, JSON-escaped: `\"ZZ\"` where it looks like a code, else `the given code`. */
+export function quotedMaps(): string[] {
+  return ['country', 'subdivision'].flatMap((part) => block(`$cr_${part}_raw $cr_quoted_${part}`, [
+    'default "the given code";',
+    `"~^([A-Za-z0-9-]{1,12})$" "\\\\\\"$1\\\\\\"";`,
+  ]));
+}
+
+/** $cr_json_code: the code of a path part that is a file name (`BR.json`), else "". */
+export const jsonSuffixMap = (): string[] => block('$cr_country_raw $cr_json_code', ['default "";', '"~^([A-Za-z0-9]{2,3})\\.json$" $1;']);
+
+/** $cr_method: the method as a detail names it. */
+export const methodMap = (): string[] => block('$request_method $cr_method', ['default "This method";', '"~^([A-Z]{1,16})$" $1;']);
+
+/** $cr_fresh: 1 when If-None-Match names the file's ETag (weak comparison, lists and `*`), as the gateway compares. */
+export const freshMap = (): string[] => block('"$http_if_none_match#$cr_etag" $cr_fresh', [
+  'default 0;',
+  '"~^[ \\t]*\\*[ \\t]*#." 1;',
+  '"~^(?:[^#]*,)?[ \\t]*(?:W/)?(\\"[0-9a-f]{64}\\")[ \\t]*(?:,[^#]*)?#\\1$" 1;',
+]);

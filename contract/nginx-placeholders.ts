@@ -1,0 +1,42 @@
+/**
+ * The placeholders of the nginx config the build writes (v1/_cdn/nginx.conf), and what fills them:
+ * the one interface between that generated config and whoever runs it (nginx/nginx.ts, or an nginx
+ * of your own). __KEYS__ and __CORS__ name files of `map` lines written from the keys and origins
+ * the gateway is configured with, so nginx checks the same keys and answers the same CORS headers.
+ */
+import { EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_S, type Origins } from './headers.ts';
+import { ALLOWED_METHODS } from './problems.ts';
+
+export const PLACEHOLDERS = {
+  root: '__DIST_ROOT__',
+  listen: '__LISTEN__',
+  keys: '__KEYS__',
+  cors: '__CORS__',
+  origin: '__ORIGIN__',
+} as const;
+
+/** A double-quoted nginx string. */
+export const quote = (text: string): string => `"${text.replace(/[\\"]/g, '\\$&')}"`;
+/** A regular expression matched literally. */
+export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+
+/** A line of the keys file nginx reads: the key compared exactly, the scheme in any case. */
+export const keyLine = (key: string): string => `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${literal(key)}$`)} ok;\n`;
+
+
+/** The CORS maps for `__CORS__`: `*`, or exact origins (then with Vary: Origin), as the gateway's CORS_ORIGINS. */
+export function corsMaps(origins: Origins): string {
+  const allow = origins === '*'
+    ? ['map $http_origin $cr_allow_origin { default *; }', 'map $http_origin $cr_vary_origin { default ""; }']
+    : [`map $http_origin $cr_allow_origin { default ""; ${origins.map((origin) => `${quote(`~^${literal(origin)}$`)} $http_origin;`).join(' ')} }`,
+      'map $http_origin $cr_vary_origin { default Origin; }'];
+  return [
+    ...allow,
+    `map $cr_allow_origin $cr_expose { "" ""; default ${quote(EXPOSED_HEADERS)}; }`,
+    'map "$cr_allow_origin:$http_access_control_request_method" $cr_preflight { default 0; "~^.+:.+$" 1; }',
+    `map $cr_preflight $cr_preflight_methods { 1 ${quote(ALLOWED_METHODS)}; default ""; }`,
+    `map $cr_preflight $cr_preflight_headers { 1 "Authorization, If-None-Match"; default ""; }`,
+    `map $cr_preflight $cr_preflight_max_age { 1 ${PREFLIGHT_MAX_AGE_S}; default ""; }`,
+    '',
+  ].join('\n');
+}

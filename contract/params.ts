@@ -1,0 +1,114 @@
+/**
+ * The query parameters of the API and how each is read: a value, or the problem to answer (a 400).
+ * A parameter of the API that an endpoint does not use is ignored, so a client may send `locale`
+ * everywhere; a name that is no parameter of the API at all is refused, so a typo (`locle=de`) is
+ * not silently answered in English. Every reader here is pure and never throws.
+ */
+import type { Problem } from './problems.ts';
+
+/** Each parameter with what the OpenAPI document says of it. */
+export const PARAMETERS = {
+  locale: {
+    description: 'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup with aliases (zh-TW -> zh-Hant); English when omitted or unsupported. Malformed: 400.',
+    schema: { type: 'string', maxLength: 64 },
+  },
+  view: { description: 'compact (the default) or full', schema: { type: 'string', enum: ['compact', 'full'] } },
+  q: { description: 'Search text: a code or a name in any language, case- and accent-insensitive (required; 1 to 100 characters with a letter or digit)', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+  limit: { description: 'Most results to return', schema: { type: 'integer', minimum: 1, maximum: 250, default: 20 } },
+} as const;
+
+export type ParameterName = keyof typeof PARAMETERS;
+export type Query = Record<string, string | string[] | undefined>;
+export type Read<T> = { value: T } | { problem: Problem };
+
+const invalid = (detail: string): { problem: Problem } => ({ problem: { code: 'invalid_parameter', detail } });
+
+// RFC 5646 section 2.1 "langtag" and "privateuse", on lower-cased input; written once, and read by the nginx config too.
+export const LANGTAG_SOURCE = '^(?:'
+  + '(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})' // language, extlang
+  + '(?:-[a-z]{4})?' // script
+  + '(?:-(?:[a-z]{2}|\\d{3}))?' // region
+  + '(?:-(?:[a-z\\d]{5,8}|\\d[a-z\\d]{3}))*' // variants
+  + '(?:-[\\da-wy-z](?:-[a-z\\d]{2,8})+)*' // extensions
+  + '(?:-x(?:-[a-z\\d]{1,8})+)?' // private use
+  + '|x(?:-[a-z\\d]{1,8})+' // a private-use tag on its own
+  + '|en-gb-oed|i-(?:ami|bnn|default|enochian|hak|klingon|lux|mingo|navajo|pwn|tao|tay|tsu)|sgn-(?:be-fr|be-nl|ch-de)' // irregular grandfathered
+  + ')$';
+const LANGTAG = new RegExp(LANGTAG_SOURCE);
+
+/** Longer than any tag a client would send; bounds the work spent on one parameter. */
+export const MAX_TAG_LENGTH = 64;
+export const SEARCH_LIMIT = { default: 20, max: 250 };
+export const MAX_QUERY_LENGTH = 100;
+export const VIEWS = ['compact', 'full'] as const;
+export type View = (typeof VIEWS)[number];
+
+/** The request tag in matching form (lower case, `-` separated), or undefined when it is not well-formed. */
+export function normalizeTag(raw: string): string | undefined {
+  const tag = raw.replaceAll('_', '-').toLowerCase();
+  return tag.length <= MAX_TAG_LENGTH && LANGTAG.test(tag) ? tag : undefined;
+}
+
+/** RFC 4647 section 3.4 lookup; `tags` maps lower-case request tags (supported ones and aliases) to supported tags. */
+export function lookupLocale(tag: string, tags: ReadonlyMap<string, string>, defaultLocale: string): string {
+  let range = tag;
+  for (;;) {
+    const match = tags.get(range);
+    if (match) return match;
+    const cut = range.lastIndexOf('-');
+    if (cut < 0) return defaultLocale;
+    range = range.slice(0, cut);
+    // A singleton (extension or private-use introducer) never ends a range: drop it with its subtag.
+    if (range.at(-2) === '-') range = range.slice(0, -2);
+  }
+}
+
+const NAME_SHOWN = /^[A-Za-z0-9_.-]{1,32}$/;
+
+/** The problem for a name in `query` that is no parameter of the API; `path` is the endpoint's, `accepted` what it takes. */
+export function unknownParameter(query: Query, path: string, accepted: readonly ParameterName[]): Problem | undefined {
+  for (const name in query) {
+    if (Object.hasOwn(PARAMETERS, name)) continue;
+    const which = NAME_SHOWN.test(name) ? `"${name}" is not a parameter of this API` : 'A query parameter is not one of this API\'s';
+    const takes = accepted.length ? `takes ${accepted.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : 'takes no parameters';
+    return { code: 'unknown_parameter', detail: `${which}; ${path} ${takes}.`, extensions: { accepted: [...accepted] } };
+  }
+  return undefined;
+}
+
+function single(query: Query, name: ParameterName): Read<string | undefined> {
+  const value = query[name];
+  if (Array.isArray(value)) return invalid(`${name} may be given only once.`);
+  return { value };
+}
+
+/** The supported locale that answers `locale`: the default when absent or unsupported, a problem when malformed or empty. */
+export function readLocale(query: Query, tags: ReadonlyMap<string, string>, defaultLocale: string): Read<string> {
+  const raw = single(query, 'locale');
+  if ('problem' in raw || raw.value === undefined) return 'problem' in raw ? raw : { value: defaultLocale };
+  const tag = normalizeTag(raw.value);
+  if (!tag) return invalid('locale must be a BCP 47 language tag, such as pt, pt-BR or zh-Hant.');
+  return { value: lookupLocale(tag, tags, defaultLocale) };
+}
+
+export function readView(query: Query): Read<View> {
+  const raw = single(query, 'view');
+  if ('problem' in raw || raw.value === undefined) return 'problem' in raw ? raw : { value: 'compact' };
+  return (VIEWS as readonly string[]).includes(raw.value) ? { value: raw.value as View } : invalid(`view must be one of: ${VIEWS.join(', ')}.`);
+}
+
+export function readLimit(query: Query): Read<number> {
+  const raw = single(query, 'limit');
+  if ('problem' in raw || raw.value === undefined) return 'problem' in raw ? raw : { value: SEARCH_LIMIT.default };
+  const limit = /^\d{1,3}$/.test(raw.value) ? Number(raw.value) : NaN;
+  return limit >= 1 && limit <= SEARCH_LIMIT.max ? { value: limit } : invalid(`limit must be a whole number from 1 to ${SEARCH_LIMIT.max}.`);
+}
+
+/** The search text as given; required, with at least one letter or digit. */
+export function readSearchText(query: Query): Read<string> {
+  const raw = single(query, 'q');
+  if ('problem' in raw) return raw;
+  if (raw.value === undefined || !/[\p{L}\p{N}]/u.test(raw.value)) return invalid('q is required and must contain a letter or digit.');
+  if (raw.value.length > MAX_QUERY_LENGTH) return invalid(`q must be at most ${MAX_QUERY_LENGTH} characters.`);
+  return { value: raw.value };
+}

@@ -1,0 +1,59 @@
+/**
+ * plan(request, release) -> what answers a request, the same on every tier. The steps, in order,
+ * each answering the request or passing it on:
+ *
+ *   CORS preflight  any OPTIONS: 204, no key needed
+ *   health          GET or HEAD /healthz: 200, no key needed
+ *   public files    GET or HEAD of the form page (/, /page/...) or /v1/openapi.json: the file, no key needed
+ *   auth            (the tier's) no key: 401, a malformed header: 400, an unknown key: 401
+ *   method          anything but GET and HEAD: 405
+ *   endpoints       the endpoint the path names resolves it (endpoints.ts)
+ *   other paths     a file that answers the path (/v1), else 404
+ *
+ * A plan that `needsKey` is answered only once the tier has accepted the request's key, so a caller
+ * without one learns nothing (401 even for a path that does not exist). The tier reads the request
+ * target (absolute form, length, Host), checks the key and sends the files; nothing here does I/O.
+ */
+import { resolve, route, type Resolution } from './endpoints.ts';
+import { isPublicFile, staticFile } from './layout.ts';
+import type { Query } from './params.ts';
+import { METHOD_NOT_ALLOWED, NOT_FOUND } from './problems.ts';
+import type { ReleaseInfo } from './release.ts';
+
+export interface PlanRequest {
+  method: string;
+  /** The request path, dot segments removed (normalizePath), percent-escapes kept. */
+  path: string;
+  query: Query;
+}
+
+export type Plan = ({ kind: 'preflight' } | { kind: 'health' } | Resolution) & { needsKey: boolean };
+
+const isRead = (method: string) => method === 'GET' || method === 'HEAD';
+
+export function plan({ method, path, query }: PlanRequest, release: ReleaseInfo): Plan {
+  if (method === 'OPTIONS') return { kind: 'preflight', needsKey: false };
+  if (path === '/healthz' && isRead(method)) return { kind: 'health', needsKey: false };
+  const file = staticFile(path);
+  const known = file !== undefined && release.staticFiles.has(file);
+  if (known && isPublicFile(file) && isRead(method)) return { kind: 'file', keys: [file], needsKey: false };
+  if (!isRead(method)) return { kind: 'problem', problem: METHOD_NOT_ALLOWED(method), needsKey: true };
+  const matched = route(path);
+  if (matched) return { ...resolve(matched.endpoint, matched.params, query, release), needsKey: true };
+  if (known) return { kind: 'file', keys: [file], needsKey: true };
+  return { kind: 'problem', problem: NOT_FOUND, needsKey: true };
+}
+
+/**
+ * The path as WHATWG URL parsing leaves it, which is what a browser sends and what an edge runtime
+ * hands a Worker: dot segments removed (`%2e` counts as a dot), `\\` read as `/`, characters a URL may
+ * not hold percent-encoded; other escapes stay. Plain paths, nearly all, are returned as they are.
+ */
+export function normalizePath(path: string): string {
+  if (/^[A-Za-z0-9/_~-]*$/.test(path) && !path.includes('/.')) return path;
+  try {
+    return new URL(`http://host${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  } catch {
+    return path;
+  }
+}

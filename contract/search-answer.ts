@@ -1,0 +1,45 @@
+/**
+ * The answer of GET /v1/countries/search, built the same on every tier that searches: the countries
+ * search.ts finds, the first `limit` of them, each item exactly as the country list of the answer's
+ * locale and view has it, ranked for a reader of that locale.
+ */
+import type { SearchOptions } from './search.ts';
+
+/** A country list file made ready to answer searches in its locale and view. */
+export interface SearchableList {
+  locale: string;
+  /** Each item's JSON, by code, as the list file has it. */
+  items: Map<string, string>;
+  options: SearchOptions;
+}
+
+/** The reader's languages: those of the locale and its fallbacks, English only where it is the reader's own. */
+function languagesOf(chain: readonly string[]): string[] {
+  const own = chain.length > 1 ? chain.slice(0, -1) : chain;
+  return [...new Set(own.map((tag) => tag.split('-')[0]))];
+}
+
+/** `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's fallback chain. */
+export function searchableList(text: string, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
+  const { locale, countries } = JSON.parse(text) as { locale: string; countries: { code: string; name: string | { common: string } }[] };
+  const names = new Map(countries.map((item) => [item.code, typeof item.name === 'string' ? item.name : item.name.common]));
+  return {
+    locale,
+    items: new Map(countries.map((item) => [item.code, JSON.stringify(item)])),
+    options: {
+      languages: languagesOf(chainOf(locale) ?? [locale]),
+      displayed: (code) => names.get(code),
+      collator: new Intl.Collator(locale),
+    },
+  };
+}
+
+/**
+ * The answer for `text`, given what CountrySearch.find found for it with the list's options: what
+ * JSON.stringify({ query, count, locale, countries }) gives, the items' JSON as the list has it.
+ */
+export function searchBody(found: readonly string[], list: SearchableList, text: string, limit: number): string {
+  const listed = found.filter((code) => list.items.has(code));
+  const countries = listed.slice(0, limit).map((code) => list.items.get(code)!);
+  return `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"countries":[${countries.join(',')}]}`;
+}
