@@ -11,7 +11,7 @@
  */
 import { parse } from 'regexparam';
 import { localizedCandidates } from './layout.ts';
-import { readLimit, readLocale, readSearchText, readView, unknownParameter, type ParameterName, type Query, type Read, type View } from './params.ts';
+import { readLimit, readLocale, readSearchText, readView, unknownParameter, type ParameterName, type ParsedQuery, type Query, type Read, type View } from './params.ts';
 import { countryNotFound, subdivisionNotFound, withdrawnProblem, type Problem } from './problems.ts';
 import type { ReleaseInfo } from './release.ts';
 
@@ -81,7 +81,7 @@ const READERS: Record<ParameterName, (query: Query, release: ReleaseInfo) => Rea
 const refused = (problem: Problem): Resolution => ({ kind: 'problem', problem });
 
 /** Resolves a request for `endpoint` with its path parameters (percent-decoded) and query. */
-export function resolve(endpoint: Endpoint, params: Params, query: Query, release: ReleaseInfo): Resolution {
+export function resolve(endpoint: Endpoint, params: Params, { query, names }: ParsedQuery, release: ReleaseInfo): Resolution {
   const codes: Record<string, string> = {};
   if (params.country_code !== undefined) {
     const input = params.country_code;
@@ -100,7 +100,7 @@ export function resolve(endpoint: Endpoint, params: Params, query: Query, releas
     }
     codes.subdivision = code;
   }
-  const unknown = unknownParameter(query, openApiPath(endpoint), endpoint.query);
+  const unknown = unknownParameter(names, openApiPath(endpoint), endpoint.query);
   if (unknown) return refused(unknown);
   const read: { q: string; locale: string; view: View; limit: number } = { q: '', locale: release.defaultLocale, view: 'compact', limit: 0 };
   for (const name of endpoint.query) {

@@ -3,7 +3,11 @@
  * (a keyed answer is `private`: a shared cache must not hand it to another caller, RFC 9111 section
  * 3.5), the strong ETag and If-None-Match, the coding of the body, CORS, and the data release.
  */
-import { ALLOWED_METHODS } from './problems.ts';
+import { ALLOWED_METHODS, type Problem } from './problems.ts';
+
+/** nginx's limit too: no answer needs a longer request target (path and query). */
+export const MAX_URL_LENGTH = 8192;
+export const URI_TOO_LONG: Problem = { code: 'uri_too_long', detail: `The path and query may take at most ${MAX_URL_LENGTH} characters.` };
 
 /** How long a client may keep an answer, in seconds. */
 export const MAX_AGE_S = 3600;
@@ -51,9 +55,9 @@ export function chooseEncoding(header: string | null | undefined, available: { b
   return gzip > 0 ? 'gzip' : 'identity';
 }
 
-/** The headers of a file's answer (200, or 304 without the body's own), in the order every tier writes them. */
+/** The headers of a file's answer (200, or 304 without the body's length and coding), in the order every tier writes them. */
 export function fileHeaders(file: { etag: string; contentType: string; contentLanguage: string | null; cacheControl: string }, body?: { length: number; coding: string }): Pairs {
-  const pairs: Pairs = body ? ['Content-Type', file.contentType, 'Content-Length', body.length] : [];
+  const pairs: Pairs = body ? ['Content-Type', file.contentType, 'Content-Length', body.length] : ['Content-Type', file.contentType];
   pairs.push('ETag', file.etag, 'Cache-Control', file.cacheControl);
   if (file.contentLanguage) pairs.push('Content-Language', file.contentLanguage);
   pairs.push('Vary', 'Accept-Encoding');

@@ -18,7 +18,21 @@ export const PARAMETERS = {
 } as const;
 
 export type ParameterName = keyof typeof PARAMETERS;
+/** Each name of a query with its value, or its values where given more than once; `names` in the order given. */
 export type Query = Record<string, string | string[] | undefined>;
+export interface ParsedQuery { query: Query; names: string[] }
+
+/** A query string (`?a=1&b`, or without the `?`) as WHATWG URL parsing reads it: what a browser and an edge runtime read. */
+export function parseQuery(search: string): ParsedQuery {
+  const query: Query = Object.create(null);
+  const names: string[] = [];
+  for (const [name, value] of new URLSearchParams(search)) {
+    names.push(name);
+    const given = query[name];
+    query[name] = given === undefined ? value : [given, value].flat();
+  }
+  return { query, names };
+}
 export type Read<T> = { value: T } | { problem: Problem };
 
 const invalid = (detail: string): { problem: Problem } => ({ problem: { code: 'invalid_parameter', detail } });
@@ -65,9 +79,9 @@ export function lookupLocale(tag: string, tags: ReadonlyMap<string, string>, def
 
 const NAME_SHOWN = /^[A-Za-z0-9_.-]{1,32}$/;
 
-/** The problem for a name in `query` that is no parameter of the API; `path` is the endpoint's, `accepted` what it takes. */
-export function unknownParameter(query: Query, path: string, accepted: readonly ParameterName[]): Problem | undefined {
-  for (const name in query) {
+/** The problem for the first name of a query that is no parameter of the API; `path` is the endpoint's, `accepted` what it takes. */
+export function unknownParameter(names: readonly string[], path: string, accepted: readonly ParameterName[]): Problem | undefined {
+  for (const name of names) {
     if (Object.hasOwn(PARAMETERS, name)) continue;
     const which = NAME_SHOWN.test(name) ? `"${name}" is not a parameter of this API` : 'A query parameter is not one of this API\'s';
     const takes = accepted.length ? `takes ${accepted.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : 'takes no parameters';

@@ -16,7 +16,7 @@
  */
 import { resolve, route, type Resolution } from './endpoints.ts';
 import { isPublicFile, staticFile } from './layout.ts';
-import type { Query } from './params.ts';
+import type { ParsedQuery } from './params.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND } from './problems.ts';
 import type { ReleaseInfo } from './release.ts';
 
@@ -24,14 +24,15 @@ export interface PlanRequest {
   method: string;
   /** The request path, dot segments removed (normalizePath), percent-escapes kept. */
   path: string;
-  query: Query;
+  /** The query as parseQuery reads it. */
+  search: ParsedQuery;
 }
 
 export type Plan = ({ kind: 'preflight' } | { kind: 'health' } | Resolution) & { needsKey: boolean };
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
-export function plan({ method, path, query }: PlanRequest, release: ReleaseInfo): Plan {
+export function plan({ method, path, search }: PlanRequest, release: ReleaseInfo): Plan {
   if (method === 'OPTIONS') return { kind: 'preflight', needsKey: false };
   if (path === '/healthz' && isRead(method)) return { kind: 'health', needsKey: false };
   const file = staticFile(path);
@@ -39,7 +40,7 @@ export function plan({ method, path, query }: PlanRequest, release: ReleaseInfo)
   if (known && isPublicFile(file) && isRead(method)) return { kind: 'file', keys: [file], needsKey: false };
   if (!isRead(method)) return { kind: 'problem', problem: METHOD_NOT_ALLOWED(method), needsKey: true };
   const matched = route(path);
-  if (matched) return { ...resolve(matched.endpoint, matched.params, query, release), needsKey: true };
+  if (matched) return { ...resolve(matched.endpoint, matched.params, search, release), needsKey: true };
   if (known) return { kind: 'file', keys: [file], needsKey: true };
   return { kind: 'problem', problem: NOT_FOUND, needsKey: true };
 }

@@ -64,6 +64,9 @@ export const METHOD_NOT_ALLOWED = (method: string): Problem => ({
   headers: [['Allow', ALLOWED_METHODS]],
 });
 
+/** A request HTTP/1.1 does not allow (a malformed line or header, no Host): nginx and node:http refuse it before it reaches the pipeline. */
+export const BAD_REQUEST: Problem = { code: 'bad_request', detail: 'The request is not valid HTTP/1.1 (RFC 9112): check its request line and headers.' };
+
 export const NOT_FOUND: Problem = { code: 'not_found', detail: 'No such resource. Every path begins with /v1; /v1 lists the endpoints.' };
 
 /** Path input echoed in a detail: only when it looks like a code. */

@@ -9,10 +9,11 @@
  */
 import type { IncomingMessage } from 'node:http';
 import polka, { type Request } from 'polka';
-import { corsHeaders, DATA_RELEASE, healthBody, preflightHeaders, CACHE_CONTROL, type Origins } from '../contract/headers.ts';
+import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
+import { parseQuery } from '../contract/params.ts';
 import { normalizePath, plan } from '../contract/plan.ts';
-import { NOT_FOUND, REFUSALS } from '../contract/problems.ts';
+import { BAD_REQUEST, NOT_FOUND, REFUSALS } from '../contract/problems.ts';
 import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
@@ -36,18 +37,16 @@ export interface AppOptions {
 
 export type Handler = (req: IncomingMessage, res: Res) => void;
 
-/** nginx's limit too (large_client_header_buffers 8k): no answer needs a longer request target. */
-export const MAX_URL_LENGTH = 8192;
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
 
 /** What HTTP asks of the request target and Host that node:http lets through; false when it answered. */
 function requestTarget(req: IncomingMessage, res: Res): boolean {
   if (req.url!.length > MAX_URL_LENGTH) {
-    sendProblem(res, { code: 'uri_too_long', detail: `The path and query may take at most ${MAX_URL_LENGTH} characters.` });
+    sendProblem(res, URI_TOO_LONG);
     return false;
   }
   if (req.headers.host === undefined && req.httpVersionMajor === 1 && req.httpVersionMinor === 1) {
-    sendProblem(res, { code: 'bad_request', detail: 'An HTTP/1.1 request must have a Host header.' });
+    sendProblem(res, BAD_REQUEST);
     return false;
   }
   // `GET http://host/v1/countries HTTP/1.1` is answered as `GET /v1/countries`: the authority names this server.
@@ -69,7 +68,7 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, log, retry }: A
   const health = Buffer.from(healthBody(dist.release.id));
 
   const handle = (req: Request & AuthenticatedRequest, res: Res) => {
-    const planned = plan({ method: req.method!, path: normalizePath(req.path), query: req.query }, dist.release);
+    const planned = plan({ method: req.method!, path: normalizePath(req.path), search: parseQuery(req.search) }, dist.release);
     if (planned.needsKey) {
       const verdict = verdictOf(req);
       if (typeof verdict === 'string') return sendProblem(res, REFUSALS[verdict]);

@@ -63,10 +63,10 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       bytes = readFile(dist, key, coding);
     } catch (error) {
       if (coding === 'identity' || !(error instanceof UnreadableFile)) throw error;
-      // The plain file read whole (or its error goes up, as a tree a new build removed): only the copy is damaged.
-      const plain = body(key, 'identity');
+      // Read from disk, not the cache: where the whole tree is gone (a new build), its error goes up and a newer dist answers.
+      const plain = readFile(dist, key, 'identity');
       log(`error: ${error.message}; sent ${key} uncompressed`);
-      return plain;
+      return { bytes: plain, coding: 'identity' };
     }
     cache.set(id, bytes, bytes.length);
     return { bytes, coding };

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DATA_RELEASE } from '../contract/headers.ts';
+import { corsHeaders, DATA_RELEASE } from '../contract/headers.ts';
 import { createApp } from './app.ts';
 import { Keys } from './auth.ts';
 import type { Config } from './config.ts';
@@ -54,7 +54,8 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
   const { server, drain } = createGatewayServer(config.timeouts, {
     handle: live.handle,
     done: (req, res, ms) => log(logLine(req, res, ms)),
-    headers: () => [DATA_RELEASE, live.dist.release.id],
+    // node:http refuses these before any header is read: the CORS headers of a request from no known origin.
+    headers: () => [DATA_RELEASE, live.dist.release.id, ...corsHeaders(config.corsOrigins, undefined)],
   });
 
   const reload = (reason: string, force = false) => {

@@ -14,14 +14,13 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Timeouts } from './config.ts';
-import { ALLOWED_METHODS, type Problem } from '../contract/problems.ts';
+import { ALLOWED_METHODS, BAD_REQUEST, type Problem } from '../contract/problems.ts';
 import { problemParts, type Pairs, type Res } from './send.ts';
 
 const REFUSALS: Record<string, Problem> = {
   HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' },
   ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request was not received in time.' },
 };
-const MALFORMED: Problem = { code: 'bad_request', detail: 'The request is not valid HTTP/1.1.' };
 const CONNECT: Problem = { code: 'method_not_allowed', detail: 'CONNECT is not allowed; this API is read-only: use GET.', headers: [['Allow', ALLOWED_METHODS]] };
 const DRAIN = { graceMs: 1000, timeoutMs: 10_000 };
 
@@ -50,7 +49,7 @@ export interface ServerHooks {
   handle: (req: IncomingMessage, res: Res) => void;
   /** Told of each request once its response is done (or its connection closed before), with the milliseconds it took. */
   done: (req: IncomingMessage, res: Res, ms: number) => void;
-  /** Headers added to the problems answered here (the data release). */
+  /** Headers added to the problems answered here (the data release, CORS). */
   headers: () => Pairs;
 }
 
@@ -91,7 +90,7 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
     socket.end(rawProblem(refusal, headers()));
   };
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    if (socket.writable && !answering.get(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? MALFORMED);
+    if (socket.writable && !answering.get(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? BAD_REQUEST);
     else socket.destroy();
   });
   // Without this listener node:http closes a CONNECT's connection without a word.

@@ -43,6 +43,8 @@ export interface NginxOptions {
 
 export interface Nginx {
   child: ChildProcess;
+  /** nginx's own folder: its config, logs and the snapshots of releases (`releases/`). */
+  prefix: string;
   /** The release served now. */
   release: () => string;
   /** Takes in the dist as it is now (a new build) with a graceful reload, unless it is the release served. */
@@ -131,5 +133,5 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   const reload = () => (reloading ??= reloadNow().catch((error) => say(`reload: kept release ${served.release}: ${(error as Error).message}`))
     .finally(() => { reloading = undefined; }));
   if (options.watchMs) watch = setInterval(() => void reload(), options.watchMs).unref();
-  return { child, release: () => served.release, reload, stop };
+  return { child, prefix, release: () => served.release, reload, stop };
 }

@@ -40,7 +40,8 @@ function startSearchOrigin(): Promise<{ url: string; stop: () => void }> {
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk) => {
-      process.stdout.write(chunk);
+      // Its own form-page link is not the one to open: nginx's is printed below.
+      process.stdout.write(String(chunk).replace(/^.*the form page.*\n/gm, ''));
       output += chunk;
       const listening = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (listening) resolve({ url: listening[1], stop: () => child.kill('SIGTERM') });

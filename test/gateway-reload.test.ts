@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -8,42 +7,12 @@ import * as assert from 'uvu/assert';
 import { swapIn } from '../build/dist/atomic-swap.ts';
 import { LiveDist } from '../gateway/live-dist.ts';
 import { builtDist } from './helpers/dist.ts';
-import { runLoad, type Result, type Target } from './helpers/load.ts';
+import { runLoad, type Result } from './helpers/load.ts';
+import { inconsistency, sha256, shasOf, targets } from './helpers/release-load.ts';
 import { FEW_LOCALES, nextRelease } from './helpers/next-release.ts';
 import { startGatewayProcess, type Started } from './helpers/start.ts';
 
 const KEY = 'reload-test-key-0123456789abcdef';
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-const FOUR_CODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip'];
-
-/** Requests over many files (so most are read from disk: CACHE_MB=1), in every coding, plus /v1 and searches. */
-function targets(codes: string[]): Target[] {
-  const list: Target[] = [];
-  codes.forEach((code, i) => {
-    const coding = FOUR_CODINGS[i % FOUR_CODINGS.length];
-    for (const path of [`/v1/countries/${code}`, `/v1/phone/${code}`, `/v1/postal-code/${code}`, `/v1/countries/${code}?locale=de`, `/v1/subdivisions/${code}?locale=fr`]) {
-      list.push({ path, headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': coding } });
-    }
-    if (i % 10 === 0) list.push({ path: '/v1', headers: { Authorization: `Bearer ${KEY}` } }, { path: `/v1/countries/search?q=${code.toLowerCase()}`, headers: { Authorization: `Bearer ${KEY}` } });
-  });
-  return list;
-}
-
-/** Why `result` is not a whole answer from the one release it names; undefined when it is. */
-function inconsistency(result: Result, shas: Map<string, Set<string>>): string | undefined {
-  const { target, status, headers, body } = result;
-  if (status !== 200) return `${target.path}: ${status || result.error} ${body.toString().slice(0, 200)}`;
-  const release = headers['data-release'] as string;
-  const sha = sha256(body);
-  if (headers.etag !== `"${sha}"`) return `${target.path}: ETag ${headers.etag} is not the body's ${sha}`;
-  if (!shas.has(release)) return `${target.path}: unknown release ${release}`;
-  if (target.path === '/v1' && JSON.parse(body.toString()).release.id !== release) return `/v1 of another release than ${release}`;
-  if (!target.path.includes('search') && !shas.get(release)!.has(sha)) return `${target.path}: body of no file of release ${release}`;
-  return undefined;
-}
-
-const shasOf = (manifest: any) => new Set(Object.values<any>(manifest.files).map((file) => file.sha256));
-
 /** Resolves when `pattern` has occurred `times` times in the output. */
 async function seen(started: Started, pattern: RegExp, times: number): Promise<void> {
   await started.waitFor(new RegExp(`(${pattern.source}[^]*){${times}}`));
@@ -96,7 +65,7 @@ for (const { workers, how, env, signal } of VARIANTS) {
     const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key), FEW_LOCALES);
     const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
     const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
-    const list = targets(codes);
+    const list = targets(codes, KEY);
 
     const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
     const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);

@@ -7,10 +7,10 @@
  * http {} block after replacing the placeholders. What nginx cannot do alike is listed in the README.
  */
 import { ENDPOINTS, openApiPath, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
-import { CACHE_CONTROL, DATA_RELEASE, healthBody } from '../../contract/headers.ts';
+import { CACHE_CONTROL, DATA_RELEASE, healthBody, MAX_URL_LENGTH, URI_TOO_LONG } from '../../contract/headers.ts';
 import { isPublicFile, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
-import { METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, subdivisionNotFound, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
+import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, subdivisionNotFound, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
 import { readLocale, readView, unknownParameter } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import {
@@ -56,7 +56,7 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   const at = (name: string, problem: Problem) => problemLocation(`/_problem/${endpoint.id}/${name}`, problem, release);
   const base = endpoint.path.slice(0, endpoint.path.indexOf(':'));
   const lines: string[] = [];
-  const unknown = unknownParameter({ '\u0001': '' }, openApiPath(endpoint), endpoint.query)!;
+  const unknown = unknownParameter(['\u0001'], openApiPath(endpoint), endpoint.query)!;
   lines.push(...at('unknown_parameter', { ...unknown, detail: unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `) }));
   if (endpoint.path.includes(':country_code')) {
     lines.push(...at('country_not_found', withVariables(countryNotFound(COUNTRY, base, new Map()), [[`"${COUNTRY}"`, 'cr_quoted_country']])));
@@ -141,17 +141,21 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '# (listen address), __KEYS__ (a file of lines `"~^[Bb][Ee][Aa][Rr][Ee][Rr] +<key, regex-escaped>$" ok;`),',
     '# __CORS__ (the CORS maps: see nginx/nginx.ts), __ORIGIN__ (a gateway URL for /v1/countries/search).',
     '# Needs ngx_http_brotli_static_module for the .br copies.',
-    'map_hash_max_size 262144;',
+    'map_hash_max_size 1048576;',
     'map_hash_bucket_size 256;',
     ...authMap(),
     'include __CORS__;',
+    // nginx's own refusals (a request it cannot parse) are sent to a problem's location: no step of the pipeline applies.
+    'map "$request_uri|$uri" $cr_internal { default 0; "~^(?!/_problem/)[^|]*\\|/_problem/" 1; }',
     // What no key is needed for: preflights, health and the public files, each by its method.
-    'map "$request_method:$uri" $cr_open {',
+    'map "$cr_internal:$request_method:$uri" $cr_open {',
     '  default "";',
-    '  "~^OPTIONS:" preflight;',
-    '  "~^(?:GET|HEAD):/healthz$" health;',
-    ...statics.filter(([, key]) => isPublicFile(key)).map(([request]) => `  ${quote(`~^(?:GET|HEAD):${request.replace(/[.]/g, '\\.')}$`)} file;`),
+    '  "~^1:" internal;',
+    '  "~^0:OPTIONS:" preflight;',
+    '  "~^0:(?:GET|HEAD):/healthz$" health;',
+    ...statics.filter(([, key]) => isPublicFile(key)).map(([request]) => `  ${quote(`~^0:(?:GET|HEAD):${request.replace(/[.]/g, '\\.')}$`)} file;`),
     '}',
+    `map $request_uri $cr_uri_too_long { default 0; ${quote(`~^.{${MAX_URL_LENGTH + 1}}`)} 1; }`,
     'map "$cr_open:$cr_auth" $cr_refused { default ""; "~^:(missing|malformed|unknown)$" $1; }',
     'map "$cr_open:$request_method" $cr_not_allowed { default 0; "~^:(?!(?:GET|HEAD)$)" 1; }',
     ...givenMaps(),
@@ -181,15 +185,19 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  etag off;',
     '  if_modified_since off;',
     '  server_tokens off;',
+    // As node:http: 16 KiB for the request line and headers, and a header line nginx cannot read refused, not skipped.
+    '  large_client_header_buffers 1 16k;',
+    '  ignore_invalid_headers off;',
     // The contract's pipeline: preflight, health and public files need no key; then the key, then the method.
+    '  if ($cr_uri_too_long) { rewrite ^ /_problem/uri_too_long last; }',
     '  if ($cr_open = preflight) { rewrite ^ /_preflight last; }',
     '  if ($cr_refused != "") { rewrite ^ /_problem/refused/$cr_refused last; }',
     '  if ($cr_not_allowed) { rewrite ^ /_problem/method_not_allowed last; }',
-    // Named locations: nginx's own refusals skip the pipeline above, as node:http's do.
-    '  error_page 400 = @bad_request;',
-    '  error_page 414 = @uri_too_long;',
-    '  error_page 494 = @headers_too_large;',
-    '  error_page 500 502 503 504 = @internal_error;',
+    '  error_page 400 = /_problem/bad_request;',
+    '  error_page 405 = /_problem/method_not_allowed;',
+    '  error_page 414 = /_problem/uri_too_long;',
+    '  error_page 494 = /_problem/headers_too_large;',
+    '  error_page 500 502 503 504 = /_problem/internal_error;',
     '  location = /_preflight {',
     '    internal;',
     ...everyAnswer(release).map((line) => `    ${line}`),
@@ -228,16 +236,11 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '    add_header Vary Accept-Encoding;',
     '    if ($cr_fresh) { return 304; }',
     '  }',
-    '  location @bad_request {',
-    // nginx refuses a second Authorization header itself; the contract calls that a malformed one.
-    '    if ($http_authorization != "") { rewrite ^ /_problem/refused/malformed last; }',
-    '    rewrite ^ /_problem/bad_request last;',
-    '  }',
-    ...['uri_too_long', 'headers_too_large', 'internal_error'].map((name) => `  location @${name} { rewrite ^ /_problem/${name} last; }`),
+
     '  location / { rewrite ^ /_problem/not_found last; }',
     ...sharedProblems(head, release),
-    ...problemLocation('/_problem/bad_request', { code: 'bad_request', detail: 'The request is not valid HTTP/1.1.' }, release),
-    ...problemLocation('/_problem/uri_too_long', { code: 'uri_too_long', detail: 'The path and query may take at most 8192 characters.' }, release),
+    ...problemLocation('/_problem/bad_request', BAD_REQUEST, release),
+    ...problemLocation('/_problem/uri_too_long', URI_TOO_LONG, release),
     ...problemLocation('/_problem/headers_too_large', { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' }, release),
     ...problemLocation('/_problem/internal_error', { code: 'internal_error', detail: 'The server could not answer this request.' }, release),
     ...ENDPOINTS.flatMap((endpoint) => endpointProblems(endpoint, head, release)),

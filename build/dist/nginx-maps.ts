@@ -48,15 +48,17 @@ export function givenMaps(): string[] {
   ]));
 }
 
-/** $cr_unknown: what the detail says of the first query name that is no parameter of the API (`"lang" is not...`), or "". */
+/**
+ * $cr_unknown: what the detail says of the first query name that is no parameter of the API
+ * (`"lang" is not...`), or "": the pairs before it are known names or empty, as the gateway reads them.
+ */
 export function unknownParameterMap(): string[] {
-  const known = Object.keys(PARAMETERS).join('|');
-  const pair = `(?!(?:${known})(?:=|&|$))`;
+  const known = `(?:${Object.keys(PARAMETERS).join('|')})`;
+  const before = `^(?:(?:${known}(?:=[^&]*)?)?&)*(?!${known}(?:=|&|$))`;
   return block('$args $cr_unknown', [
     'default "";',
-    `${quote(`~(?:^|&)${pair}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} "\\\\\\"$1\\\\\\" is not a parameter of this API";`,
-    `${quote(`~(?:^|&)${pair}[^&]`)} "A query parameter is not one of this API's";`,
-    `${quote(`~(?:^|&)=`)} "A query parameter is not one of this API's";`,
+    `${quote(`~${before}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} "\\\\\\"$1\\\\\\" is not a parameter of this API";`,
+    `${quote(`~${before}[^&]`)} "A query parameter is not one of this API's";`,
   ]);
 }
 
@@ -143,8 +145,8 @@ export function quotedMaps(): string[] {
 /** $cr_json_code: the code of a path part that is a file name (`BR.json`), else "". */
 export const jsonSuffixMap = (): string[] => block('$cr_country_raw $cr_json_code', ['default "";', '"~^([A-Za-z0-9]{2,3})\\.json$" $1;']);
 
-/** $cr_method: the method as a detail names it. */
-export const methodMap = (): string[] => block('$request_method $cr_method', ['default "This method";', '"~^([A-Z]{1,16})$" $1;']);
+/** $cr_method: the method as a detail names it, from the request line ($request: an error page's redirect makes $request_method GET). */
+export const methodMap = (): string[] => block('$request $cr_method', ['default "This method";', '"~^([A-Z]{1,16}) " $1;']);
 
 /** $cr_fresh: 1 when If-None-Match names the file's ETag (weak comparison, lists and `*`), as the gateway compares. */
 export const freshMap = (): string[] => block('"$http_if_none_match#$cr_etag" $cr_fresh', [

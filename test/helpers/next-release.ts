@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { writeManifest } from '../../build/dist/manifest.ts';
+import { nginxConfig } from '../../build/dist/nginx-config.ts';
+import { NGINX_CONFIG_FILE } from '../../contract/layout.ts';
 import { filesOnDisk } from '../../contract/manifest.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -69,6 +71,15 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
     replace(join(to, key), bytes);
     for (const suffix of ['.br', '.gz']) rmSync(join(to, key + suffix), { force: true });
     Object.assign(entry, { bytes: bytes.length, sha256: sha256(bytes), encodings: {} });
+  }
+  // The nginx config holds the release and every ETag: written again from the new manifest, as a build writes it.
+  const { files, ...head } = manifest;
+  const { [NGINX_CONFIG_FILE]: configEntry, ...responses } = files;
+  if (configEntry) {
+    const config = Buffer.from(nginxConfig(head, responses));
+    replace(join(to, NGINX_CONFIG_FILE), config);
+    for (const suffix of ['.br', '.gz']) rmSync(join(to, NGINX_CONFIG_FILE + suffix), { force: true });
+    Object.assign(configEntry, { bytes: config.length, sha256: sha256(config), encodings: {} });
   }
   writeManifest(to, manifest);
   return manifest;

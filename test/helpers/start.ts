@@ -4,6 +4,7 @@
  * gives (plus PATH), and ways to wait for its output and its exit.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { ROOT } from './paths.ts';
 
@@ -56,3 +57,11 @@ export function startGatewayProcess(env: Record<string, string>, entry = 'gatewa
   });
   return { child, output: () => output, waitFor, exited };
 }
+
+/** A port free on 127.0.0.1 now, for a server that cannot be told to pick one (nginx). */
+export const freePort = () => new Promise<number>((resolve) => {
+  const server = createServer().listen(0, '127.0.0.1', () => {
+    const { port } = server.address() as { port: number };
+    server.close(() => resolve(port));
+  });
+});
