@@ -12,9 +12,10 @@ import polka, { type Request } from 'polka';
 import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { parseQuery } from '../contract/params.ts';
-import { normalizePath, plan } from '../contract/plan.ts';
+import { normalizePath, plan, type Plan } from '../contract/plan.ts';
 import { BAD_REQUEST, NOT_FOUND, REFUSALS } from '../contract/problems.ts';
 import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
+import { FairShare } from './fair-share.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
 import { SizeBoundedLru } from './lru.ts';
 import { COMPUTED_KEPT_BYTES, gatewaySearch } from './search.ts';
@@ -26,6 +27,8 @@ export interface AppOptions {
   corsOrigins: Origins;
   /** Memory for response bodies and search results (per process). */
   cacheBytes: number;
+  /** Milliseconds of this process's time each key may use per second; 0: no limit. */
+  fairShareMs: number;
   /** Where the stack of a failure, and a damaged file, are told. */
   log: (line: string) => void;
   /**
@@ -38,6 +41,9 @@ export interface AppOptions {
 export type Handler = (req: IncomingMessage, res: Res) => void;
 
 const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+/** How many plans are kept, and how long a target may be to have its plan kept: at most about 2.5 MB. */
+const PLANS_KEPT = 10_000;
+const PLANNED_TARGET_MAX = 256;
 
 /** What HTTP asks of the request target and Host that node:http lets through; false when it answered. */
 function requestTarget(req: IncomingMessage, res: Res): boolean {
@@ -50,6 +56,7 @@ function requestTarget(req: IncomingMessage, res: Res): boolean {
     return false;
   }
   // `GET http://host/v1/countries HTTP/1.1` is answered as `GET /v1/countries`: the authority names this server.
+  if (req.url!.charCodeAt(0) === 47) return true;
   const absolute = ABSOLUTE_FORM.exec(req.url!);
   if (absolute) {
     const rest = req.url!.slice(absolute[0].length);
@@ -58,22 +65,43 @@ function requestTarget(req: IncomingMessage, res: Res): boolean {
   return true;
 }
 
-export function createApp({ dist, keys, corsOrigins, cacheBytes, log, retry }: AppOptions): Handler {
+export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShareMs, log, retry }: AppOptions): Handler {
   const cache = new SizeBoundedLru<unknown>(cacheBytes);
   const send = sender(dist, cache, log);
   const search = gatewaySearch(dist, cache);
   const verdictOf = bearerVerdict(keys);
+  const fairShare = fairShareMs > 0 ? new FairShare(fairShareMs) : undefined;
   const release: Pairs = [DATA_RELEASE, dist.release.id];
   const anyOrigin = corsOrigins === '*' ? [...release, ...corsHeaders('*', undefined)] : undefined;
   const health = Buffer.from(healthBody(dist.release.id));
 
-  const handle = (req: Request & AuthenticatedRequest, res: Res) => {
+  // A plan is a pure function of the method and the target: kept for the GETs seen most (type-ahead, hot files).
+  const plans = new Map<string, Plan>();
+  const planOf = (req: Request): Plan => {
+    const kept = req.method === 'GET' ? plans.get(req.url!) : undefined;
+    if (kept) return kept;
     const planned = plan({ method: req.method!, path: normalizePath(req.path), search: parseQuery(req.search) }, dist.release);
-    if (planned.needsKey) {
-      const verdict = verdictOf(req);
-      if (typeof verdict === 'string') return sendProblem(res, REFUSALS[verdict]);
-      req.apiKey = verdict;
+    if (req.method === 'GET' && req.url!.length <= PLANNED_TARGET_MAX) {
+      if (plans.size >= PLANS_KEPT) plans.clear();
+      plans.set(req.url!, planned);
     }
+    return planned;
+  };
+
+  const handle = (req: Request & AuthenticatedRequest, res: Res) => {
+    const planned = planOf(req);
+    if (!planned.needsKey) return answerPlan(req, res, planned);
+    const verdict = verdictOf(req);
+    if (typeof verdict === 'string') return sendProblem(res, REFUSALS[verdict]);
+    req.apiKey = verdict;
+    if (!fairShare) return answerPlan(req, res, planned);
+    const started = performance.now();
+    const refusal = fairShare.refusal(verdict.name, started);
+    if (refusal) return sendProblem(res, refusal);
+    answerPlan(req, res, planned);
+    fairShare.charge(verdict.name, performance.now() - started);
+  };
+  const answerPlan = (req: Request, res: Res, planned: Plan) => {
     switch (planned.kind) {
       case 'preflight':
         return answer(res, 204, [...preflightHeaders(corsOrigins, req.headers.origin, req.headers['access-control-request-method']), 'Content-Length', 0]);

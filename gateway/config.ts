@@ -2,6 +2,7 @@
  * Configuration from an environment-shaped object (main.ts passes process.env). Every problem is
  * collected, so a bad start reports all of them at once; none is fixed up silently.
  */
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { keysFromList, readKeysFile, type ApiKey } from './auth.ts';
 
@@ -14,8 +15,10 @@ export interface Config {
   distDir: string;
   corsOrigins: '*' | string[];
   production: boolean;
-  /** Processes serving requests: 1 (the default) serves from the started process itself, more run a node:cluster. */
+  /** Processes serving requests: 1 serves from the started process itself, more run a node:cluster (default: one per core). */
   workers: number;
+  /** Milliseconds of a worker's time each key may use per second (fair-share.ts); 0, the default: no limit (a CDN in front limits rates). `npm start` sets 500. */
+  fairShareMs: number;
   /** Memory for response bodies and search results, per serving process (CACHE_MB is the total, shared out; 0 keeps none). */
   cacheBytes: number;
   /** How dist is checked against its manifest before serving: every file's size, also its SHA-256, or not at all. */
@@ -40,7 +43,7 @@ export interface Timeouts {
 export const VERIFY_LEVELS = ['sizes', 'full', 'off'] as const;
 export type VerifyLevel = (typeof VERIFY_LEVELS)[number];
 
-export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64, watchMs: 2000 };
+export const CONFIG_DEFAULTS = { port: 3000, host: '127.0.0.1', cacheMb: 64, maxWorkers: 64, watchMs: 2000, fairShareMs: 0 };
 export const TIMEOUT_DEFAULTS: Timeouts = { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, sendMs: 30_000 };
 const MAX_MS = 600_000;
 
@@ -111,7 +114,9 @@ export function readConfig(env: Env, defaultDistDir: string): { config: Config; 
     distDir: resolve(env.DIST_DIR || defaultDistDir),
     corsOrigins: readOrigins(env.CORS_ORIGINS, problems),
     production: env.NODE_ENV === 'production',
-    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, 1, problems),
+    // As nginx's `worker_processes auto`: one per core this process may use.
+    workers: readCount('WORKERS', env.WORKERS, 1, CONFIG_DEFAULTS.maxWorkers, Math.min(availableParallelism(), CONFIG_DEFAULTS.maxWorkers), problems),
+    fairShareMs: readCount('FAIR_SHARE_MS', env.FAIR_SHARE_MS, 0, 1000, CONFIG_DEFAULTS.fairShareMs, problems),
     cacheBytes: 0,
     verifyDist: readVerifyLevel(env.VERIFY_DIST, problems),
     timeouts: {

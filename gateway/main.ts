@@ -14,11 +14,19 @@ import { keysFromList } from './auth.ts';
 import { runCluster, type WorkerMessage } from './cluster.ts';
 import { readConfig } from './config.ts';
 import { buildIfStale } from './freshness.ts';
+import { batchedLog } from './request-log.ts';
 import { serve, type Gateway } from './serve.ts';
 
 const worker = cluster.isWorker ? `worker ${cluster.worker!.id}: ` : '';
-const say = (line: string) => console.log(`gateway: ${worker}${line}`);
-const log = (line: string) => void process.stdout.write(`${line}\n`);
+// The request log in batches (one write for many lines; stdout writes synchronously to a pipe or a
+// file on Linux), written whole before any other line, and on exit.
+const requests = batchedLog((text) => void process.stdout.write(text));
+process.on('exit', requests.flush);
+const log = requests.log;
+const say = (line: string) => {
+  requests.flush();
+  console.log(`gateway: ${worker}${line}`);
+};
 const tell = (message: WorkerMessage) => process.send!(message);
 const stop = (lines: string[], why?: string): never => stopWith(`gateway: ${worker}`, lines, why);
 

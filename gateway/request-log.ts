@@ -38,9 +38,47 @@ export function loggablePath(url: string): string {
   return `${path}?${parameters.join('&')}`;
 }
 
+/** loggablePath of the targets seen most: the same few are requested again and again. */
+const loggable = new Map<string, string>();
+const LOGGABLE_KEPT = 10_000;
+
 /** The line logged for `req` once its response is done, `ms` after it came. */
 export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: number): string {
   // req.url once answered: an absolute-form target has been made origin-form (app.ts), its authority dropped.
+  const url = req.url!;
+  let path = loggable.get(url);
+  if (path === undefined) {
+    path = loggablePath(url);
+    if (loggable.size >= LOGGABLE_KEPT) loggable.clear();
+    if (url.length <= 256) loggable.set(url, path);
+  }
   const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-  return `${req.method} ${loggablePath(req.url!)} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
+  return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
+}
+
+/**
+ * Log lines written in batches, as nginx's `access_log ... buffer=` does: one write for many lines,
+ * when `maxBytes` have gathered or `maxMs` after the first; `flush()` writes the rest at once (on
+ * exit: nothing logged is lost).
+ */
+export function batchedLog(write: (text: string) => void, { maxBytes = 64 * 1024, maxMs = 100 } = {}): { log: (line: string) => void; flush: () => void } {
+  let lines: string[] = [];
+  let bytes = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (lines.length === 0) return;
+    const text = `${lines.join('\n')}\n`;
+    lines = [];
+    bytes = 0;
+    write(text);
+  };
+  const log = (line: string) => {
+    lines.push(line);
+    bytes += line.length + 1;
+    if (bytes >= maxBytes) flush();
+    else timer ??= setTimeout(flush, maxMs).unref();
+  };
+  return { log, flush };
 }

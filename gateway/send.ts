@@ -31,9 +31,13 @@ export function problemParts(problem: Problem): { status: number; head: Pairs; b
   return { status: statusOf(problem.code), head, body };
 }
 
+/** Parts of the problems answered again and again (refusals of a key, a plan's kept 404): made once each. */
+const made = new WeakMap<Problem, ReturnType<typeof problemParts>>();
+
 export function sendProblem(res: Res, problem: Problem): void {
-  const { status, head, body } = problemParts(problem);
-  answer(res, status, head, body);
+  let parts = made.get(problem);
+  if (!parts) made.set(problem, (parts = problemParts(problem)));
+  answer(res, parts.status, parts.head, parts.body);
 }
 
 /** A body computed here (search results), with the compressed copies made for it so far. */
@@ -52,12 +56,32 @@ export interface Sender {
   computed: (req: IncomingMessage, res: Res, computed: Computed, compressUpTo: number) => void;
 }
 
+/** A file's bytes in one coding, read and checked, with the head of its 200 made once. */
+interface Sendable { bytes: Buffer; coding: Coding; head: Pairs }
+
+/** Memo of a header's parse (Accept-Encoding): clients send a handful of distinct values. */
+function memo<T>(compute: (header: string) => T, size = 256): (header: string) => T {
+  const seen = new Map<string, T>();
+  return (header) => {
+    let value = seen.get(header);
+    if (value === undefined) {
+      if (seen.size >= size) seen.clear();
+      seen.set(header, (value = compute(header)));
+    }
+    return value;
+  };
+}
+
 export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: string) => void): Sender {
+  const headOf = (key: string) => {
+    const file = dist.files.get(key)!;
+    return { etag: etagOf(file.sha256), contentType: contentTypeOf(key), contentLanguage: file.contentLanguage, cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed };
+  };
   /** The file's bytes in `coding`, checked; a copy that is missing or damaged is logged and the plain file sent instead. */
-  const body = (key: string, coding: Coding): { bytes: Buffer; coding: Coding } => {
+  const sendable = (key: string, coding: Coding): Sendable => {
     const id = `file ${coding} ${key}`;
-    const cached = cache.get(id) as Buffer | undefined;
-    if (cached) return { bytes: cached, coding };
+    const cached = cache.get(id) as Sendable | undefined;
+    if (cached) return cached;
     let bytes: Buffer;
     try {
       bytes = readFile(dist, key, coding);
@@ -66,19 +90,32 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       // Read from disk, not the cache: where the whole tree is gone (a new build), its error goes up and a newer dist answers.
       const plain = readFile(dist, key, 'identity');
       log(`error: ${error.message}; sent ${key} uncompressed`);
-      return { bytes: plain, coding: 'identity' };
+      return { bytes: plain, coding: 'identity', head: fileHeaders(headOf(key), { length: plain.length, coding: 'identity' }) };
     }
-    cache.set(id, bytes, bytes.length);
-    return { bytes, coding };
+    const entry: Sendable = { bytes, coding, head: fileHeaders(headOf(key), { length: bytes.length, coding }) };
+    cache.set(id, entry, bytes.length + 512);
+    return entry;
+  };
+  const codings = new Map<string, (header: string) => Coding>();
+  const codingFor = (available: { br?: number; gzip?: number }, header: string | undefined): Coding => {
+    if (!header) return 'identity';
+    const id = `${available.br !== undefined ? 'b' : ''}${available.gzip !== undefined ? 'g' : ''}`;
+    let choose = codings.get(id);
+    if (!choose) codings.set(id, (choose = memo((value) => chooseEncoding(value, available))));
+    return choose(header);
   };
 
   return {
     file: (req, res, key) => {
       const file = dist.files.get(key)!;
-      const head = { etag: etagOf(file.sha256), contentType: contentTypeOf(key), contentLanguage: file.contentLanguage, cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed };
-      if (matchesEtag(req.headers['if-none-match'], head.etag)) return answer(res, 304, fileHeaders(head));
-      const chosen = body(key, chooseEncoding(req.headers['accept-encoding'], file.encodings));
-      answer(res, 200, fileHeaders(head, { length: chosen.bytes.length, coding: chosen.coding }), chosen.bytes);
+      if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], etagOf(file.sha256))) {
+        const id = `304 ${key}`;
+        let head = cache.get(id) as Pairs | undefined;
+        if (!head) cache.set(id, (head = fileHeaders(headOf(key))), 512);
+        return answer(res, 304, head);
+      }
+      const chosen = sendable(key, codingFor(file.encodings, req.headers['accept-encoding']));
+      answer(res, 200, chosen.head, chosen.bytes);
     },
     computed: (req, res, computed, compressUpTo) => {
       const head = { etag: computed.etag, contentType: JSON_TYPE, contentLanguage: computed.contentLanguage, cacheControl: CACHE_CONTROL.keyed };

@@ -46,7 +46,7 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
     dir: config.distDir,
     verify: config.verifyDist,
     log: say,
-    createApp: (dist, retry) => createApp({ dist, keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, log, retry }),
+    createApp: (dist, retry) => createApp({ dist, keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, fairShareMs: config.fairShareMs, log, retry }),
   });
   if (live.dist.manifestSha256 === null) {
     say(`${config.distDir} has no manifest.columns.json (an older build): read manifest.json instead, a slower start; npm run build writes both`);

@@ -2,11 +2,14 @@
  * The HTTP server: node:http with bounded time for every part of a connection's life, so slow, idle
  * or stalled clients cannot hold connections and the memory of their answers:
  *   headersTimeout    to send the request line and headers (slowloris), then a 408
- *   requestTimeout    to send the whole request, then a 408
+ *   requestTimeout    to send the whole request, then a 408 (or, where its answer went out before
+ *                     its body came, the connection closed: one final response per request)
  *   keepAliveTimeout  for a kept-alive connection to bring its next request; counted from when its
  *                     last answer has been handed to the kernel whole, so nothing unsent is dropped
- *   timeout           for a client to read: a connection on which nothing moves this long while a
- *                     request is open (a peer that stopped reading) is closed and its buffers freed
+ *   sendMs            for a client to read: connections.ts closes one whose answer stopped moving
+ * Pipelined requests are answered one at a time (connections.ts). A client that half-closes its
+ * side after pipelining still gets every answer: node:http's httpAllowHalfOpen, the setting its own
+ * test suite uses for that, leaves the connection open until the last one is out.
  * What node:http refuses before any handler runs (a malformed request, headers over 16 KiB, a client
  * too slow) is answered as a problem document like every other error, and a CONNECT as a 405.
  * drain() is the graceful stop: see its comment.
@@ -15,6 +18,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'n
 import type { Socket } from 'node:net';
 import type { Timeouts } from './config.ts';
 import { ALLOWED_METHODS, BAD_REQUEST, type Problem } from '../contract/problems.ts';
+import { Connections, type ConnectionOptions } from './connections.ts';
 import { problemParts, type Pairs, type Res } from './send.ts';
 
 const REFUSALS: Record<string, Problem> = {
@@ -48,7 +52,7 @@ export interface ServerHooks {
   /** Answers each request. */
   handle: (req: IncomingMessage, res: Res) => void;
   /** Told of each request once its response is done (or its connection closed before), with the milliseconds it took. */
-  done: (req: IncomingMessage, res: Res, ms: number) => void;
+  done: ConnectionOptions['done'];
   /** Headers added to the problems answered here (the data release, CORS). */
   headers: () => Pairs;
 }
@@ -63,34 +67,26 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
     // node:http would answer a missing Host with an empty 400 of its own; the app answers it as a problem.
     requireHostHeader: false,
   });
-  server.timeout = timeouts.sendMs;
+  // Not in node's types, but read by its http server since 0.x and set by its own tests and by userland servers (spdy).
+  (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  const connections = new Connections(server, { sendMs: timeouts.sendMs, done });
 
-  let open = 0;
   /** Draining: every answer closes its connection. Stopped: no more accepted, and each connection closed once idle. */
   let draining = false;
   let stopped = false;
-  /** Answers under way on each connection: node:http's own errors are answered only where none is. */
-  const answering = new WeakMap<Socket, number>();
   server.on('request', (req: IncomingMessage, res: Res) => {
-    const started = performance.now();
-    open++;
-    answering.set(req.socket, (answering.get(req.socket) ?? 0) + 1);
-    res.once('close', () => {
-      open--;
-      answering.set(req.socket, answering.get(req.socket)! - 1);
-      if (stopped) server.closeIdleConnections();
-      done(req, res, performance.now() - started);
-    });
     if (draining) res.setHeader('Connection', 'close');
-    handle(req, res);
+    if (stopped) res.once('close', () => server.closeIdleConnections());
+    connections.request(req, res, () => handle(req, res));
   });
 
   const refuse = (socket: Socket, refusal: Problem) => {
     socket.once('finish', () => socket.destroy());
     socket.end(rawProblem(refusal, headers()));
   };
+  // Answered only on a connection with nothing under way: a request already answered gets no second response.
   server.on('clientError', (error: Error & { code?: string }, socket: Socket) => {
-    if (socket.writable && !answering.get(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? BAD_REQUEST);
+    if (socket.writable && !connections.busy(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? BAD_REQUEST);
     else socket.destroy();
   });
   // Without this listener node:http closes a CONNECT's connection without a word.
@@ -109,7 +105,7 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
         clearTimeout(timer);
         onDrained(true);
       });
-      onStopped(open);
+      onStopped(connections.openResponses);
     }, DRAIN.graceMs).unref();
   };
   return { server, drain };

@@ -20,7 +20,7 @@ export function startGatewayProcess(env: Record<string, string>, entry = 'gatewa
   const args = entry.endsWith('.ts') ? ['--import', 'tsx', join(ROOT, entry)] : [join(ROOT, entry)];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
-    env: { PATH: process.env.PATH!, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: { PATH: process.env.PATH!, HOST: '127.0.0.1', PORT: '0', WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

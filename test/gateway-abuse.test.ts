@@ -1,0 +1,171 @@
+/**
+ * The gateway under abuse: clients that pipeline and never read, stop reading half-way, close with
+ * answers pending, trickle a body after their answer; damaged compressed copies; one key flooding a
+ * worker with searches. Each case is a defect found from outside, and what must hold instead.
+ */
+import { readFileSync, rmSync, mkdtempSync, unlinkSync, writeFileSync } from 'node:fs';
+import { connect, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { builtDist } from './helpers/dist.ts';
+import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { partialCopy } from './helpers/next-release.ts';
+import { startGatewayProcess } from './helpers/start.ts';
+
+const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n${extra}\r\n`;
+const LOCALES = (): string[] => JSON.parse(readFileSync(join(builtDist(), 'manifest.columns.json'), 'utf8')).manifest.locales.map((locale: { tag: string }) => locale.tag);
+const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+
+/** A connection that writes `requests` and never reads (its receive buffer fills; the server's answers wait). */
+const neverReading = (port: number, requests: string) => new Promise<Socket>((resolve) => {
+  const socket = connect(port, '127.0.0.1', () => {
+    socket.pause();
+    socket.write(requests);
+    resolve(socket);
+  });
+  socket.on('error', () => {});
+});
+
+const memory = suite('memory per connection');
+
+memory('should stay within its bound while 100 clients each pipeline 300 large answers and never read', async () => {
+  const started = startGatewayProcess({ API_KEYS: TEST_KEY, DIST_DIR: builtDist(), SEND_TIMEOUT_MS: '60000', VERIFY_DIST: 'off' });
+  const sockets: Socket[] = [];
+  try {
+    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+    const locales = LOCALES();
+    // Every client asks for different full lists (about 1 MB each, never in cache together).
+    const requests = (client: number) => Array.from({ length: 300 }, (_, i) => get(`/v1/countries?view=full&locale=${locales[(client + i) % locales.length]}`)).join('');
+    await sleep(500);
+    const before = rssOf(started.child.pid!);
+    for (let client = 0; client < 100; client++) sockets.push(await neverReading(Number(port), requests(client)));
+    await sleep(3000);
+    const grown = rssOf(started.child.pid!) - before;
+    // Each connection holds one answer being sent (at most about 1 MB) and the requests it parsed: not 300 answers.
+    assert.ok(grown < 200 * 2 ** 20, `RSS grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    started.child.kill('SIGKILL');
+    await started.exited;
+  }
+});
+
+memory.run();
+
+const connections = suite('connections that misbehave');
+let gateway: Gateway;
+const SEND_TIMEOUT_MS = 1000;
+connections.before(async () => { gateway = await startGateway({ SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000' }); });
+connections.after(() => gateway.close());
+
+connections('should let go of a client that stops reading half-way SEND_TIMEOUT_MS after it stopped, not twice that', async () => {
+  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(LOCALES().slice(0, 8).map((locale) => get(`/v1/countries?view=full&locale=${locale}`)).join('')));
+  socket.on('error', () => {});
+  let stoppedAt = 0;
+  // Reads the first bytes, then stops for good.
+  socket.once('data', () => {
+    socket.pause();
+    stoppedAt = performance.now();
+  });
+  const connectionsOpen = () => new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
+  while (stoppedAt === 0) await sleep(10);
+  while (await connectionsOpen() > 0 && performance.now() - stoppedAt < 10_000) await sleep(50);
+  const after = performance.now() - stoppedAt;
+  socket.destroy();
+  // Once the kernel's buffers are full nothing moves: closed within the timeout and one sweep of the check.
+  assert.ok(after >= SEND_TIMEOUT_MS * 0.9 && after < SEND_TIMEOUT_MS * 2, `closed ${after.toFixed(0)} ms after the client stopped reading`);
+});
+
+connections('should log every request once, answered or not, when a client closes with 100 requests pipelined', async () => {
+  const before = gateway.logs.length;
+  const locales = LOCALES().slice(0, 100);
+  // Compact lists, unlike the test before, whose answers may still be logged as its connection goes.
+  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(locales.map((locale) => get(`/v1/countries?locale=${locale}`)).join('')));
+  socket.on('error', () => {});
+  await new Promise((resolve) => socket.once('data', resolve));
+  socket.destroy();
+  await sleep(500);
+  const lines = gateway.logs.slice(before).filter((line) => line.startsWith('GET /v1/countries?locale='));
+  assert.is(lines.length, 100, `${lines.length} lines`);
+  assert.ok(lines.some((line) => / \(aborted\) /.test(line)), 'those not answered are logged as aborted');
+  const open = await new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
+  assert.is(open, 0);
+});
+
+connections('should answer a request once: a body still trickling in after the answer closes the connection, with no second response', async () => {
+  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(get('/v1/phone/BR', 'Content-Length: 100\r\n')));
+  const chunks: Buffer[] = [];
+  socket.on('data', (chunk) => chunks.push(chunk));
+  socket.on('error', () => {});
+  const trickle = setInterval(() => socket.writable && socket.write('a'), 200);
+  await new Promise((resolve) => socket.on('close', resolve));
+  clearInterval(trickle);
+  const received = Buffer.concat(chunks).toString('latin1');
+  assert.is(received.match(/HTTP\/1\.1 \d{3}/g)?.length, 1, received.slice(0, 300));
+  assert.match(received, /^HTTP\/1\.1 200 OK/);
+});
+
+connections.run();
+
+const copies = suite('damaged compressed copies');
+let parent: string;
+let damaged: Gateway;
+copies.before(async () => {
+  parent = mkdtempSync(join(tmpdir(), 'country-copies-'));
+  const dir = join(parent, 'dist');
+  partialCopy(builtDist(), dir);
+  unlinkSync(join(dir, 'v1/countries/IN.json.br'));
+  const br = join(dir, 'v1/countries/DE.json.br');
+  const bytes = readFileSync(br);
+  bytes[bytes.length >> 1] ^= 0xff;
+  unlinkSync(br); // a hard link to the built dist: never written through
+  writeFileSync(br, bytes);
+  damaged = await startGateway({ DIST_DIR: dir });
+});
+copies.after(async () => {
+  await damaged.close();
+  rmSync(parent, { recursive: true, force: true });
+});
+
+for (const code of ['IN', 'DE']) {
+  copies(`should send ${code} uncompressed, its plain file whole, where its brotli copy is ${code === 'IN' ? 'missing' : 'damaged'}, and say so in the log`, async () => {
+    for (let i = 0; i < 2; i++) {
+      const reply = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'br' } });
+      assert.is(reply.status, 200);
+      assert.is(reply.headers['content-encoding'], undefined);
+      assert.ok(reply.body.equals(readFileSync(join(builtDist(), `v1/countries/${code}.json`))));
+    }
+    assert.is(damaged.logs.filter((line) => line.startsWith(`error: v1/countries/${code}.json.br`)).length, 2, 'said each time: a damaged copy is never kept');
+    const gzip = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'gzip' } });
+    assert.is(gzip.headers['content-encoding'], 'gzip');
+  });
+}
+
+copies.run();
+
+const share = suite('fair share (FAIR_SHARE_MS)');
+let shared: Gateway;
+const OTHER_KEY = 'other-key-0123456789-abcdefghij';
+share.before(async () => { shared = await startGateway({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, FAIR_SHARE_MS: '50' }); });
+share.after(() => shared.close());
+
+share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches, and serve another key meanwhile', async () => {
+  const statuses: number[] = [];
+  let refused;
+  for (let i = 0; i < 400 && !refused; i++) {
+    const reply = await shared.request(`/v1/countries/search?q=a${'!'.repeat(i % 5)}&view=full&limit=250&locale=${LOCALES()[i % 100]}`);
+    statuses.push(reply.status);
+    if (reply.status === 429) refused = reply;
+  }
+  assert.ok(refused, `no 429 in ${statuses.length} searches`);
+  assert.is(refused.json().code, 'rate_limited');
+  assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/);
+  assert.is(refused.headers['ratelimit-policy'], '"fair-share";q=50;w=1;qu="worker-ms"');
+  assert.match(String(refused.headers.ratelimit), /^"fair-share";r=0;t=[1-9]\d*$/);
+  assert.is((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status, 200);
+});
+
+share.run();
