@@ -55,7 +55,7 @@ const phone = step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides));
 overrides.checkAllApplied();
-const addresses = step('addresses', () => importAddresses(dataDir, countryCodes));
+const addresses = step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
 const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);

@@ -43,7 +43,7 @@ const CASES: FormCase[] = [
   {
     country: 'JP', locale: 'en', typed: 'japan', name: 'Japan', phone: ['09012345678', '090-1234-5678', '+819012345678'],
     subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'],
-    lines: ['Tokyo Metropolitan Government Building', '2-8-1 Nishi-Shinjuku, Shinjuku-ku, TOKYO', '163-8001'], dir: 'ltr',
+    lines: ['〒163-8001', '東京都', '新宿区西新宿二丁目8番1号', '東京都庁'], dir: 'ltr',
   },
   {
     country: 'BR', locale: 'pt', typed: 'brasil', name: 'Brasil', phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
@@ -58,12 +58,12 @@ const CASES: FormCase[] = [
   {
     country: 'IL', locale: 'he', typed: 'ישראל', name: 'ישראל', phone: ['0502345678', '050-234-5678', '+972502345678'],
     subdivision: ['IL-TA', 'תל אביב'], postal: ['６４１６２０１', '6416201', '641620'],
-    lines: ['Tel Aviv-Yafo City Hall', 'Ibn Gabirol St 69', 'TEL AVIV-YAFO 6416201'], dir: 'rtl',
+    lines: ['עיריית תל אביב-יפו', 'אבן גבירול 69', 'תל אביב-יפו 6416201'], dir: 'rtl',
   },
   {
     country: 'AE', locale: 'ar', typed: 'الإمارات', name: 'الإمارات العربية المتحدة', phone: ['0501234567', '050 123 4567', '+971501234567'],
     subdivision: ['AE-DU', 'Dubai'], postal: null,
-    lines: ['Louvre Abu Dhabi', 'Saadiyat Cultural District, Saadiyat Island', 'ABU DHABI'], dir: 'rtl',
+    lines: ['اللوفر أبوظبي', 'المنطقة الثقافية في السعديات، جزيرة السعديات', 'أبوظبي'], dir: 'rtl',
   },
 ];
 

@@ -151,19 +151,45 @@ export class Responses {
     return { country: code, subdivisions: this.sortedByName(subdivisions, tag, (subdivision) => subdivision.name) };
   }
 
+  /**
+   * The subdivision as an address in `language` writes it: its code where the country writes codes (US "CA"),
+   * else its name in that language. Latin text may fall back to the English name; text in another script
+   * has no fallback (an English name in a Russian address would be wrong), so the gate sees it missing.
+   */
+  subdivisionLabel(entry: any, written: { subdivision_name: string | null }, language: string): string | null {
+    const { subdivision } = entry.example;
+    if (subdivision && entry.format.subdivision_style === 'code') return subdivision;
+    if (written.subdivision_name) return written.subdivision_name;
+    const record = subdivision ? this.subdivisionsByCode.get(`${entry.country}-${subdivision}`) : null;
+    const name = record?.name[language] ?? record?.name[language.split('-')[0]];
+    return name ?? (entry.script === 'Latn' ? record?.name.en ?? null : null);
+  }
+
+  /** One written form of the example: its parts, lines and layout, in the country's script or in Latin script. */
+  private writtenAddress(entry: any, written: any, layout: string, language: string) {
+    const { example, format } = entry;
+    const parts = { place: written.place, street: written.street, city: written.city, postal_code: example.postal_code,
+      subdivision: this.subdivisionLabel(entry, written, language) };
+    return {
+      example: { street: written.street, city: written.city, subdivision: example.subdivision, postal_code: example.postal_code },
+      lines: renderAddressLines(layout, format.uppercase, parts, language),
+      format: { layout: completeLayout(layout, parts), required: format.required, uppercase: format.uppercase },
+      place: written.place,
+    };
+  }
+
   addressExample(code: string) {
     const entry = this.data.addresses.find((candidate: any) => candidate.country === code);
-    const example = entry.example;
-    const layout = completeLayout(entry.format.latin_layout ?? entry.format.layout, example);
-    const subdivision = example.subdivision ? this.subdivisionsByCode.get(`${code}-${example.subdivision}`) : null;
-    const subdivisionLabel = subdivision ? (entry.format.subdivision_style === 'code' ? example.subdivision : subdivision.name.en) : null;
+    const { example, format } = entry;
+    // Latin text follows the Latin-script layout where Google has one; the country's own script, its own layout.
+    const latinLayout = format.latin_layout ?? format.layout;
+    const native = this.writtenAddress(entry, example, entry.script === 'Latn' ? latinLayout : format.layout, entry.language);
     return {
       country: code,
-      example: { street: example.street, city: example.city, subdivision: example.subdivision, postal_code: example.postal_code },
-      lines: renderAddressLines(layout, entry.format.uppercase, example, subdivisionLabel),
-      format: { layout, required: entry.format.required, uppercase: entry.format.uppercase },
-      place: example.place,
+      language: entry.language,
+      ...native,
       source: example.source,
+      latin: example.latin ? this.writtenAddress(entry, example.latin, latinLayout, 'en') : null,
     };
   }
 }

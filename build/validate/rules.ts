@@ -20,7 +20,7 @@ function checkUnique(problems: Problems, values: (string | null)[], label: strin
 }
 
 /** Every per-country dataset has exactly one entry per country, in code order. */
-function checkOneEntryPerCountry(problems: Problems, entries: { country: string }[], countryCodes: string[]): void {
+export function checkOneEntryPerCountry(problems: Problems, entries: { country: string }[], countryCodes: string[]): void {
   checkUnique(problems, entries.map((entry) => entry.country), 'country');
   const present = new Set(entries.map((entry) => entry.country));
   for (const code of countryCodes) if (!present.has(code)) problems.add('', `no entry for country ${code}`);
@@ -154,27 +154,6 @@ export function checkSubdivisions(data: Datasets): Problem[] {
       else if (parent.country !== subdivision.country) problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} is in another country`);
     }
     checkLocaleKeys(problems, supported, subdivision.name, `${at}/name`);
-  });
-  return problems.list;
-}
-
-export function checkAddresses(data: Datasets): Problem[] {
-  const problems = new Problems('data/addresses.json');
-  checkOneEntryPerCountry(problems, data.addresses, (data.countries as any[]).map((country) => country.alpha2));
-  const subdivisionCodes = new Set((data.subdivisions as any[]).map((subdivision) => subdivision.code));
-  (data.addresses as any[]).forEach((entry, index) => {
-    const at = `/${index}/example`;
-    const example = entry.example;
-    if (!example) return problems.add(at, `${entry.country} has no address example`);
-    const rule = (data['postal-codes'] as any[]).find((candidate) => candidate.country === entry.country)?.postal_code;
-    if (rule && example.postal_code === null && rule.required) problems.add(`${at}/postal_code`, `${entry.country} requires a postal code in addresses`);
-    if (!rule && example.postal_code !== null) problems.add(`${at}/postal_code`, `${entry.country} has no postal codes, yet the example gives ${example.postal_code}`);
-    if (rule && example.postal_code !== null && !new RegExp(rule.pattern).test(example.postal_code)) {
-      problems.add(`${at}/postal_code`, `${entry.country} postal code ${example.postal_code} does not match ${rule.pattern}`);
-    }
-    if (example.subdivision !== null && !subdivisionCodes.has(`${entry.country}-${example.subdivision}`)) {
-      problems.add(`${at}/subdivision`, `subdivision ${entry.country}-${example.subdivision} does not exist`);
-    }
   });
   return problems.list;
 }

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
-import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
+import { checkAddresses } from './address-rules.ts';
+import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
