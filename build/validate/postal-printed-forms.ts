@@ -1,0 +1,51 @@
+/**
+ * The data gate's printed-form rule: a postal code as our own address data writes it is a code the
+ * country's rule accepts, and reads back as the same canonical code. That is the address example's
+ * code itself, and every canonical example as an address line prints it, with the prefix the layout
+ * writes glued before `%Z` (CH "CH-8001", LI "FL-9490", FO "FO100", JP "〒100-0001"): a person pastes
+ * that line into a form, so the rule's input forms must take it.
+ */
+import { canonicalPostalCode } from '../lib/postal-input.ts';
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+/**
+ * Layouts that write before `%Z` the prefix the canonical code already carries, so the line doubles it
+ * (LU "L-L-1728"): issue 28's address work takes it out of the lines. Each listed country must still
+ * print a refused form; once it no longer does, the gate asks for it to be taken off this list.
+ */
+export const DOUBLED_PREFIX_AWAITING_ADDRESSES = ['HT', 'LU', 'MD'];
+
+/** The text a layout glues before `%Z` ("CH-", "FO", "〒"): it begins its line or follows a space; "%C-%Z" separates two fields. */
+export function gluedPrefix(layout: string): string {
+  const line = layout.split('%n').find((candidate) => candidate.includes('%Z'));
+  if (!line) return '';
+  return /(?:^| )([^\s%]+)$/.exec(line.slice(0, line.indexOf('%Z')))?.[1] ?? '';
+}
+
+export function checkPrintedPostalForms(data: Datasets): Problem[] {
+  const problems = new Problems('data/addresses.json');
+  const rules = new Map<string, any>((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
+  (data.addresses as any[]).forEach((entry, index) => {
+    const rule = rules.get(entry.country);
+    if (!rule) return;
+    const own = entry.example?.postal_code;
+    if (own && canonicalPostalCode(rule, own) !== own) {
+      problems.add(`/${index}/example/postal_code`, `${entry.country} example ${own} is not canonical (the rule reads it as ${canonicalPostalCode(rule, own) ?? 'no code'})`);
+    }
+    const refused: string[] = [];
+    const layouts = [entry.format.layout, entry.format.latin_layout].filter(Boolean) as string[];
+    for (const prefix of new Set(layouts.map(gluedPrefix).filter(Boolean))) {
+      for (const code of new Set([...rule.examples, ...(own ? [own] : [])])) {
+        const read = canonicalPostalCode(rule, `${prefix}${code}`);
+        if (read !== code) refused.push(`lines print "${prefix}${code}", which the rule reads as ${read ?? 'no code'}`);
+      }
+    }
+    const awaiting = DOUBLED_PREFIX_AWAITING_ADDRESSES.includes(entry.country);
+    if (awaiting && !refused.length) {
+      problems.add(`/${index}/format/layout`, `${entry.country} prints accepted forms now: take it off DOUBLED_PREFIX_AWAITING_ADDRESSES`);
+    }
+    if (!awaiting) for (const reason of refused) problems.add(`/${index}/format/layout`, `${entry.country}: ${reason}`);
+  });
+  return problems.list;
+}

@@ -1,0 +1,82 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { checkPrintedPostalForms, DOUBLED_PREFIX_AWAITING_ADDRESSES, gluedPrefix } from '../build/validate/postal-printed-forms.ts';
+import { checkPostalRanges } from '../build/validate/postal-ranges.ts';
+import { validateData } from '../build/validate/validate-data.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+
+const { data } = validateData(DATA_DIR);
+const entryOf = (copy: any, dataset: string, country: string) => copy[dataset].find((entry: any) => entry.country === country);
+const reasonsOf = (check: (data: any) => { reason: string }[], mutate: (copy: any) => void) => {
+  const copy = structuredClone(data!);
+  mutate(copy);
+  return check(copy).map((problem) => problem.reason);
+};
+
+const ranges = suite('postal codes (published ranges gate)');
+
+ranges('should pass on the real data', () => assert.equal(checkPostalRanges(data!), []));
+
+/** Rules broken on a copy of the real data, and what the range gate must say. */
+const RANGE_BREACHES: [what: string, mutate: (copy: any) => void, expected: string][] = [
+  ['DE back to any five digits', (copy) => {
+    Object.assign(entryOf(copy, 'postal-codes', 'DE').postal_code, { pattern: '^(?:\\d{5})$', input_forms: [{ pattern: '^(?:(\\d{5}))$', replacement: '$1' }] });
+  }, 'DE accepts 00000 (as 00000), outside the range'],
+  ['CH back to any four digits', (copy) => { entryOf(copy, 'postal-codes', 'CH').postal_code.pattern = '^(?:\\d{4})$'; }, 'CH accepts 0800 (as 0800), outside the range'],
+  ['CH cut short of Wildhaus', (copy) => { entryOf(copy, 'postal-codes', 'CH').postal_code.pattern = '^(?:[1-8]\\d{3})$'; }, 'CH refuses 9658, inside the range'],
+  ['SK taking Czech codes', (copy) => { entryOf(copy, 'postal-codes', 'SK').postal_code.pattern = '^(?:\\d{3} \\d{2})$'; }, 'SK accepts 10000 (as 100 00), outside the range'],
+  ['a published range with no rule', (copy) => { entryOf(copy, 'postal-codes', 'BE').postal_code = null; }, 'BE has a published range but no postal rule'],
+];
+
+for (const [what, mutate, expected] of RANGE_BREACHES) {
+  ranges(`should fail on ${what}`, () => {
+    const reasons = reasonsOf(checkPostalRanges, mutate);
+    assert.ok(reasons.some((reason) => reason.includes(expected)), `expected "${expected}" in:\n${reasons.join('\n')}`);
+  });
+}
+
+const printed = suite('postal codes (printed forms gate)');
+
+printed('should pass on the real data', () => assert.equal(checkPrintedPostalForms(data!), []));
+
+printed('should read the prefix a layout glues before the code, and no separator after another field', () => {
+  const cases: [layout: string, prefix: string][] = [
+    ['%O%n%N%n%A%nCH-%Z %C', 'CH-'], ['%N%n%O%n%A%nFO%Z %C', 'FO'], ['〒%Z%n%S%n%A', '〒'],
+    ['%N%n%O%n%A%n%C-%Z', ''], ['%N%n%O%n%A%nAZ %Z %C', ''], ['%N%n%O%n%A%n%C', ''],
+  ];
+  for (const [layout, prefix] of cases) assert.is(gluedPrefix(layout), prefix, layout);
+});
+
+/** Our own data broken on a copy, and what the printed-forms gate must say. */
+const PRINTED_BREACHES: [what: string, mutate: (copy: any) => void, expected: string][] = [
+  ['a rule that refuses the CH- its layout prints', (copy) => {
+    entryOf(copy, 'postal-codes', 'CH').postal_code.input_forms = [{ pattern: '^(?:(\\d{4}))$', replacement: '$1' }];
+  }, 'CH: lines print "CH-8001", which the rule reads as no code'],
+  ['a rule that refuses the FO its layout glues on', (copy) => {
+    entryOf(copy, 'postal-codes', 'FO').postal_code.input_forms = [{ pattern: '^(?:FO-)?(\\d{3})$', replacement: '$1' }];
+  }, 'FO: lines print "FO100", which the rule reads as no code'],
+  ['an address example in a form that is not canonical', (copy) => {
+    entryOf(copy, 'addresses', 'LT').example.postal_code = 'LT-01109';
+  }, 'LT example LT-01109 is not canonical (the rule reads it as 01109)'],
+  ['a country awaiting the addresses fix that prints accepted forms already', (copy) => {
+    entryOf(copy, 'addresses', 'LU').format.layout = '%O%n%N%n%A%n%Z %C';
+  }, 'LU prints accepted forms now: take it off DOUBLED_PREFIX_AWAITING_ADDRESSES'],
+];
+
+for (const [what, mutate, expected] of PRINTED_BREACHES) {
+  printed(`should fail on ${what}`, () => {
+    const reasons = reasonsOf(checkPrintedPostalForms, mutate);
+    assert.ok(reasons.some((reason) => reason.includes(expected)), `expected "${expected}" in:\n${reasons.join('\n')}`);
+  });
+}
+
+printed('should wait only for layouts that double a prefix the code carries', () => {
+  for (const country of DOUBLED_PREFIX_AWAITING_ADDRESSES) {
+    const entry = entryOf(data, 'addresses', country);
+    const prefix = gluedPrefix(entry.format.latin_layout ?? entry.format.layout);
+    assert.ok(prefix && entry.example.postal_code.startsWith(prefix), `${country}: ${prefix} ${entry.example.postal_code}`);
+  }
+});
+
+ranges.run();
+printed.run();
