@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { canonicalPostalCode } from '../build/lib/postal-input.ts';
+import { postalCodeName } from '../build/page/postal-code.js';
 import { compareWithPostcodeValidator } from '../build/validate/references/postcode-validator.ts';
 import { checkPostalCodes } from '../build/validate/rules.ts';
 import { validateData } from '../build/validate/validate-data.ts';
@@ -88,8 +89,31 @@ for (const [what, mutate, expected] of BREACHES) {
   });
 }
 
+const names = suite('postal codes (local names)');
+
+/** A reader's locale, and the term the form labels the field with (in which language). */
+const LABELS: [country: string, locale: string, name: string, language: string][] = [
+  ['CH', 'de', 'PLZ', 'de'], ['CH', 'fr-CH', 'NPA', 'fr'], ['CH', 'it', 'NPA', 'it'], ['CH', 'en', 'PLZ', 'de'],
+  ['BE', 'fr', 'code postal', 'fr'], ['BE', 'de', 'Postleitzahl', 'de'], ['BE', 'ja', 'postcode', 'nl'],
+  ['CA', 'fr-CA', 'code postal', 'fr'], ['FI', 'sv', 'postnummer', 'sv'], ['TW', 'zh-Hant-HK', '郵遞區號', 'zh-Hant'],
+  ['DE', 'de-AT', 'Postleitzahl', 'de'], ['BR', 'en', 'CEP', 'pt'], ['JP', 'ja', '郵便番号', 'ja'],
+];
+
+for (const [country, locale, name, language] of LABELS) {
+  names(`should label ${country}'s field for a ${locale} reader with "${name}"`, () => assert.equal(postalCodeName(rule(country), locale), { name, language }));
+}
+
+names('should give local_name as one of local_names, and both or neither', () => {
+  for (const { country, postal_code: entry } of postal.filter((candidate) => candidate.postal_code)) {
+    assert.is(entry.local_name === null, entry.local_names === null, country);
+    if (entry.local_name) assert.ok(Object.values(entry.local_names).includes(entry.local_name), country);
+  }
+  assert.is(postalCodeName(rule('AF'), 'en'), null);
+});
+
 typing.run();
 gate.run();
+names.run();
 
 const reference = suite('postal codes (postcode-validator reference)');
 
