@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { checkPostalNames, scriptOf } from '../build/validate/postal-names.ts';
 import { checkPrintedPostalForms, DOUBLED_PREFIX_AWAITING_ADDRESSES, gluedPrefix } from '../build/validate/postal-printed-forms.ts';
 import { checkPostalRanges } from '../build/validate/postal-ranges.ts';
 import { validateData } from '../build/validate/validate-data.ts';
@@ -78,5 +79,35 @@ printed('should wait only for layouts that double a prefix the code carries', ()
   }
 });
 
+const names = suite('postal codes (local names gate)');
+
+names('should pass on the real data', () => assert.equal(checkPostalNames(data!), []));
+
+names('should know the script of each language tag, or say it does not', () => {
+  const cases: [tag: string, script: string | null][] = [['ru', 'Cyrl'], ['sr', 'Cyrl'], ['ja', 'Jpan'], ['zh-Hant', 'Hant'], ['cnr-Latn', 'Latn'], ['cnr', null]];
+  for (const [tag, script] of cases) assert.is(scriptOf(tag), script, tag);
+});
+
+/** Local names broken on a copy of the real data, and what the gate must say. */
+const NAME_BREACHES: [what: string, mutate: (copy: any) => void, expected: string][] = [
+  ['an English gloss filed as Russian', (copy) => {
+    Object.assign(entryOf(copy, 'postal-codes', 'RU').postal_code, { local_name: 'postal index', local_names: { ru: 'postal index' } });
+  }, 'RU local name "postal index" is not written in Cyrl, the script of ru'],
+  ['a romanization filed as Japanese', (copy) => { entryOf(copy, 'postal-codes', 'JP').postal_code.local_names.ja = 'yūbin bangō'; }, 'is not written in Jpan'],
+  ['a local_name none of the languages gives', (copy) => { entryOf(copy, 'postal-codes', 'CH').postal_code.local_name = 'Postcode'; }, 'CH local_name Postcode is none of its local_names'],
+  ['a language CLDR does not know, without its script', (copy) => {
+    entryOf(copy, 'postal-codes', 'ME').postal_code.local_names = { cnr: 'poštanski broj' };
+  }, 'a language CLDR does not know'],
+  ['a local_name without local_names', (copy) => { entryOf(copy, 'postal-codes', 'DE').postal_code.local_names = null; }, 'DE has local_name Postleitzahl but local_names null'],
+];
+
+for (const [what, mutate, expected] of NAME_BREACHES) {
+  names(`should fail on ${what}`, () => {
+    const reasons = reasonsOf(checkPostalNames, mutate);
+    assert.ok(reasons.some((reason) => reason.includes(expected)), `expected "${expected}" in:\n${reasons.join('\n')}`);
+  });
+}
+
 ranges.run();
 printed.run();
+names.run();
