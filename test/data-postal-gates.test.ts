@@ -1,7 +1,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkPostalNames, scriptOf } from '../build/validate/postal-names.ts';
-import { checkPrintedPostalForms, DOUBLED_PREFIX_AWAITING_ADDRESSES, gluedPrefix } from '../build/validate/postal-printed-forms.ts';
+import { checkPrintedPostalForms, DOUBLED_PREFIX_AWAITING_ADDRESSES, gluedPrefix, printedForm } from '../build/validate/postal-printed-forms.ts';
 import { checkPostalRanges } from '../build/validate/postal-ranges.ts';
 import { validateData } from '../build/validate/validate-data.ts';
 import { DATA_DIR } from './helpers/paths.ts';
@@ -46,6 +46,17 @@ printed('should read the prefix a layout glues before the code, and no separator
     ['%N%n%O%n%A%n%C-%Z', ''], ['%N%n%O%n%A%nAZ %Z %C', ''], ['%N%n%O%n%A%n%C', ''],
   ];
   for (const [layout, prefix] of cases) assert.is(gluedPrefix(layout), prefix, layout);
+});
+
+printed('should take the printed form from the rendered line: the glued prefix with the code, the code alone after a separator', () => {
+  const cases: [country: string, code: string, printed: string][] = [
+    ['CH', '8001', 'CH-8001'], ['LI', '9490', 'FL-9490'], ['FO', '100', 'FO100'], ['SE', '111 52', 'SE-111 52'],
+    ['LU', 'L-1728', 'L-L-1728'], ['PK', '44000', '44000'], ['DE', '11011', '11011'],
+  ];
+  for (const [country, code, form] of cases) {
+    const entry = entryOf(data, 'addresses', country);
+    assert.is(printedForm(entry.format.latin_layout ?? entry.format.layout, entry.format.uppercase, entry.example, code), form, country);
+  }
 });
 
 /** Our own data broken on a copy, and what the printed-forms gate must say. */

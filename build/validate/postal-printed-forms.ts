@@ -2,9 +2,10 @@
  * The data gate's printed-form rule: a postal code as our own address data writes it is a code the
  * country's rule accepts, and reads back as the same canonical code. That is the address example's
  * code itself, and every canonical example as an address line prints it, with the prefix the layout
- * writes glued before `%Z` (CH "CH-8001", LI "FL-9490", FO "FO100", JP "〒100-0001"): a person pastes
- * that line into a form, so the rule's input forms must take it.
+ * glues before `%Z` (CH "CH-8001", LI "FL-9490", FO "FO100"), rendered by the same code that writes
+ * the API's lines: a person pastes that line into a form, so the rule's input forms must take it.
  */
+import { completeLayout, renderAddressLines, type AddressFields } from '../dist/address-lines.ts';
 import { canonicalPostalCode } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
@@ -23,6 +24,21 @@ export function gluedPrefix(layout: string): string {
   return /(?:^| )([^\s%]+)$/.exec(line.slice(0, line.indexOf('%Z')))?.[1] ?? '';
 }
 
+/**
+ * What an address line prints for a code: where the layout glues text before `%Z`, the code with
+ * whatever stands glued before it in the rendered line; else the code alone ("%C-%Z" separates fields).
+ */
+export function printedForm(layout: string, uppercase: string, example: AddressFields, code: string): string {
+  if (!gluedPrefix(layout)) return code;
+  const fields = { ...example, postal_code: code };
+  const line = renderAddressLines(completeLayout(layout, fields), uppercase, fields, null).find((candidate) => candidate.includes(code));
+  if (!line) return code;
+  const at = line.indexOf(code);
+  return line.slice(line.lastIndexOf(' ', at - 1) + 1, at + code.length);
+}
+
+const NO_EXAMPLE: AddressFields = { place: '', street: null, city: null, subdivision: null, postal_code: null };
+
 export function checkPrintedPostalForms(data: Datasets): Problem[] {
   const problems = new Problems('data/addresses.json');
   const rules = new Map<string, any>((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
@@ -35,10 +51,11 @@ export function checkPrintedPostalForms(data: Datasets): Problem[] {
     }
     const refused: string[] = [];
     const layouts = [entry.format.layout, entry.format.latin_layout].filter(Boolean) as string[];
-    for (const prefix of new Set(layouts.map(gluedPrefix).filter(Boolean))) {
-      for (const code of new Set([...rule.examples, ...(own ? [own] : [])])) {
-        const read = canonicalPostalCode(rule, `${prefix}${code}`);
-        if (read !== code) refused.push(`lines print "${prefix}${code}", which the rule reads as ${read ?? 'no code'}`);
+    for (const layout of layouts) {
+      for (const code of new Set<string>([...rule.examples, ...(own ? [own] : [])])) {
+        const printed = printedForm(layout, entry.format.uppercase, entry.example ?? NO_EXAMPLE, code);
+        const read = canonicalPostalCode(rule, printed);
+        if (read !== code) refused.push(`lines print "${printed}", which the rule reads as ${read ?? 'no code'}`);
       }
     }
     const awaiting = DOUBLED_PREFIX_AWAITING_ADDRESSES.includes(entry.country);
