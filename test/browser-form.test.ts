@@ -24,6 +24,8 @@ interface FormCase {
   subdivision: [code: string, name: string];
   /** Typed sloppily, its canonical form, and a code the country cannot have; null: no postcodes. */
   postal: [typed: string, canonical: string, impossible: string] | null;
+  /** The postal field's label: the post's own term in the reader's language where the post writes it. */
+  postalLabel?: string;
   /** The address example's lines, as placeholders in the country's order. */
   lines: string[];
   dir: 'ltr' | 'rtl';
@@ -32,32 +34,32 @@ interface FormCase {
 const CASES: FormCase[] = [
   {
     country: 'DE', locale: 'de', typed: 'Deutsch', name: 'Deutschland', phone: ['030123456', '030 123456', '+4930123456'],
-    subdivision: ['DE-BY', 'Bayern'], postal: [' 10117', '10117', '1011'],
+    subdivision: ['DE-BY', 'Bayern'], postal: [' 10117', '10117', '00000'], postalLabel: 'Postal code (Postleitzahl)',
     lines: ['Deutscher Bundestag', 'Platz der Republik 1', '11011 BERLIN'], dir: 'ltr',
   },
   {
     country: 'US', locale: 'en', typed: 'united st', name: 'United States', phone: ['2015550123', '(201) 555-0123', '+12015550123'],
-    subdivision: ['US-CA', 'California'], postal: ['20500 0003', '20500-0003', '2050'],
+    subdivision: ['US-CA', 'California'], postal: ['20500 0003', '20500-0003', '2050'], postalLabel: 'Postal code (ZIP Code)',
     lines: ['The White House', '1600 Pennsylvania Avenue NW', 'WASHINGTON, DC 20500'], dir: 'ltr',
   },
   {
     country: 'JP', locale: 'en', typed: 'japan', name: 'Japan', phone: ['09012345678', '090-1234-5678', '+819012345678'],
-    subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'],
+    subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'], postalLabel: 'Postal code (郵便番号)',
     lines: ['〒163-8001', '東京都', '新宿区西新宿二丁目8番1号', '東京都庁'], dir: 'ltr',
   },
   {
     country: 'BR', locale: 'pt', typed: 'brasil', name: 'Brasil', phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
-    subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'],
+    subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'], postalLabel: 'Postal code (CEP)',
     lines: ['Palácio do Planalto', 'Praça dos Três Poderes', 'BRASÍLIA-DF', '70150-900'], dir: 'ltr',
   },
   {
     country: 'GB', locale: 'en', typed: 'united kingdom', name: 'United Kingdom', phone: ['01212345678', '0121 234 5678', '+441212345678'],
-    subdivision: ['GB-MAN', 'Manchester'], postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'],
+    subdivision: ['GB-MAN', 'Manchester'], postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'], postalLabel: 'Postal code (postcode)',
     lines: ["Prime Minister's Office", '10 Downing Street', 'LONDON', 'SW1A 2AA'], dir: 'ltr',
   },
   {
     country: 'IL', locale: 'he', typed: 'ישראל', name: 'ישראל', phone: ['0502345678', '050-234-5678', '+972502345678'],
-    subdivision: ['IL-TA', 'תל אביב'], postal: ['６４１６２０１', '6416201', '641620'],
+    subdivision: ['IL-TA', 'תל אביב'], postal: ['６４１６２０１', '6416201', '641620'], postalLabel: 'Postal code (מיקוד)',
     lines: ['עיריית תל אביב-יפו', 'אבן גבירול 69', 'תל אביב-יפו 6416201'], dir: 'rtl',
   },
   {
@@ -157,6 +159,7 @@ for (const test of CASES) {
         assert.match(await page.locator('#postal-none').textContent() ?? '', `${test.name} does not use postal codes.`);
       } else {
         const [typed, canonical, impossible] = test.postal;
+        assert.is(await page.locator('#postal-label').textContent(), test.postalLabel);
         await postal.pressSequentially(impossible);
         assert.match(await page.locator('#postal-status').textContent() ?? '', 'Not a valid code here');
         assert.is(await postal.getAttribute('aria-invalid'), 'true');

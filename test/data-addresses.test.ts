@@ -17,11 +17,6 @@ const entries = new Map<string, any>(data!.addresses.map((entry: any) => [entry.
 const NO_STREETS = ['AQ', 'BV', 'FM', 'GS', 'HM', 'IO', 'KI', 'MH', 'NR', 'NU', 'PN', 'PW', 'TF', 'TK', 'TV', 'UM', 'WF'];
 /** Places that have named streets, for whose example no street could yet be confirmed from a source (issue 15). */
 const STREET_UNCONFIRMED = ['AI', 'AS', 'BL', 'BT', 'CC', 'EH', 'MS', 'SJ', 'TD'];
-/**
- * Printed postal codes (the layout's prefix with the code) whose rules do not yet take that form: branch
- * data/postal makes the rules accept the posts' prefixed forms. Once merged, each must be taken off this list.
- */
-const AWAITING_POSTAL_RULES = ['CH', 'FO', 'LI', 'MC'];
 /** Place lines as the institution writes them in the address language, once glossed in English, and their Latin-script form. */
 const PLACES: [country: string, place: string, latin: string | null][] = [
   ['AT', 'Parlament', null],
@@ -132,7 +127,7 @@ examples('should print every postal code in a form its country\'s rule accepts',
       if (canonicalPostalCode(postal.get(country), printed) === null && !refused.includes(country)) refused.push(country);
     }
   }
-  assert.equal(refused, AWAITING_POSTAL_RULES, 'printed postal codes the rules refuse (AWAITING_POSTAL_RULES lists the ones branch data/postal accepts)');
+  assert.equal(refused, [], 'printed postal codes the rules refuse');
 });
 
 for (const [country, place, latin] of PLACES) {

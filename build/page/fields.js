@@ -5,7 +5,7 @@
  * phone-format.js). Each status is a live region; an invalid value is marked aria-invalid.
  */
 import { formatPhoneInput } from './phone-format.js';
-import { canonicalPostalCode } from './postal-code.js';
+import { canonicalPostalCode, postalCodeName } from './postal-code.js';
 
 /** `valid` null: nothing to judge (an empty field). */
 function setStatus(input, status, valid, text) {
@@ -68,7 +68,19 @@ export function postalCodeInput({ field, label, input, status, none }) {
     if (canonical !== null) input.value = canonical;
   });
 
-  const show = (postalCode, countryName) => {
+  /** The label names the code as the post does, in the reader's language where the post writes it. */
+  const relabel = (locale) => {
+    if (rule === null) return;
+    const term = postalCodeName(rule, locale);
+    label.replaceChildren('Postal code');
+    if (!term || term.name.toLowerCase() === 'postal code') return;
+    const name = document.createElement('span');
+    name.lang = term.language;
+    name.textContent = term.name;
+    label.append(' (', name, ')');
+  };
+
+  const show = (postalCode, countryName, locale) => {
     rule = postalCode;
     input.value = '';
     field.hidden = rule === null;
@@ -78,12 +90,12 @@ export function postalCodeInput({ field, label, input, status, none }) {
       none.textContent = `${countryName} does not use postal codes.`;
       return;
     }
-    label.textContent = rule.local_name && rule.local_name.toLowerCase() !== 'postal code' ? `Postal code (${rule.local_name})` : 'Postal code';
+    relabel(locale);
     input.placeholder = rule.example;
     input.required = rule.required;
     check();
   };
-  return { show };
+  return { show, relabel };
 }
 
 /** The phone field: `show(phone)` with the phone answer; then each keystroke is masked and judged. */

@@ -116,6 +116,7 @@ function setLocale(tag) {
 
 ui.locale.addEventListener('change', async () => {
   setLocale(ui.locale.value);
+  postalField.relabel(state.locale);
   try {
     if (state.country) {
       const seq = state.countrySeq;
@@ -153,7 +154,7 @@ async function loadCountry(country) {
     if (seq !== state.countrySeq) return;
     ui.error.textContent = '';
     showAddressLines(ui.lines, example.lines);
-    postalField.show(postal.postal_code, country.name);
+    postalField.show(postal.postal_code, country.name, state.locale);
     phoneField.show(phone);
     ui.address.disabled = false;
   } catch (error) {

@@ -1,5 +1,20 @@
 /** The coverage summary printed when the gate passes: what the release contains, counted. */
+import { join } from 'node:path';
+import { readJson } from '../lib/canonical-json.ts';
+import { canonicalPostalCode } from '../lib/postal-input.ts';
 import type { Datasets } from './validate-data.ts';
+
+const POSTAL_SAMPLE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'postal-codes-sample.json');
+
+/** How many of the real published postcodes in the test sample the rules accept (the tests want 99%). */
+function postalSampleLine(data: Datasets): string {
+  const sample: Record<string, string[]> = readJson(POSTAL_SAMPLE).codes;
+  const rules = new Map((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
+  const codes = Object.entries(sample).flatMap(([country, list]) => list.map((code) => [country, code]));
+  const accepted = codes.filter(([country, code]) => rules.get(country) && canonicalPostalCode(rules.get(country), code) !== null).length;
+  const ranges = (data['curated/postal-code-rules'] as any[]).filter((entry) => entry.range_edges).length;
+  return `  postal sample  ${accepted} of ${codes.length} real codes accepted (${Object.keys(sample).length} countries); ${ranges} published ranges held`;
+}
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
@@ -22,6 +37,7 @@ export function coverageSummary(data: Datasets): string {
     `  ISO names      ${countries.filter((country) => country.iso_name).length} short names, ${officialTranslated} official names translated into at least one locale`,
     `  phone          ${plans.length} numbering plans, ${plans.filter((entry) => entry.examples.mobile).length} mobile and ${plans.filter((entry) => entry.examples.fixed_line).length} fixed-line examples; ${phone.length - plans.length} without a plan of their own`,
     `  postal codes   ${postal.length} countries with rules (${postal.filter((entry) => entry.postal_code.local_name).length} with a local name), ${countries.length - postal.length} without postal codes`,
+    postalSampleLine(data),
     `  subdivisions   ${subdivisions.length} codes in ${new Set(subdivisions.map((subdivision) => subdivision.country)).size} countries, ${subdivisions.filter((subdivision) => subdivision.parent).length} with a parent, ${subdivisionTranslations} translations`,
     `  addresses      ${addresses.length} of ${countries.length} countries, ${addresses.filter((entry) => entry.example.street).length} with a street`,
   ];

@@ -6,6 +6,9 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
+import { checkPostalNames } from './postal-names.ts';
+import { checkPrintedPostalForms } from './postal-printed-forms.ts';
+import { checkPostalRanges } from './postal-ranges.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import type { Problem } from './problems.ts';
@@ -63,6 +66,7 @@ export function validateData(dataDir: string): ValidationResult {
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data));
+    ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data),
+    ...checkPostalNames(data));
   return { problems, data: problems.length ? null : data };
 }
