@@ -52,7 +52,7 @@ endpoints.after(() => gateway.close());
 
 for (const code of COUNTRIES) {
   for (const [family, checkShape] of Object.entries(SHAPES)) {
-    endpoints(`should answer /v1/${family}/${code} with the file's bytes in the SPEC shape`, async () => {
+    endpoints(`should answer /v1/${family}/${code} with the file's bytes in its response schema's shape`, async () => {
       const reply = await gateway.request(`/v1/${family}/${code}`);
       assert.is(reply.status, 200);
       assert.is(reply.headers['content-type'], 'application/json; charset=utf-8');
@@ -60,7 +60,7 @@ for (const code of COUNTRIES) {
       checkShape(reply.json(), code);
     });
   }
-  endpoints(`should answer one subdivision of ${code} (when it has any) in the SPEC shape`, async () => {
+  endpoints(`should answer one subdivision of ${code} (when it has any) in its response schema's shape`, async () => {
     const list = (await gateway.request(`/v1/subdivisions/${code}`)).json();
     if (list.subdivisions.length === 0) return;
     const first = list.subdivisions[0];

@@ -8,7 +8,7 @@ import { builtDist } from './helpers/dist.ts';
 import { startGateway, type Gateway, type RequestOptions } from './helpers/gateway.ts';
 import { partialCopy } from './helpers/next-release.ts';
 
-// One request provoking each code of DESIGN.md section 4 (internal_error has its own suite below).
+// One request provoking each problem code (contract/problems.ts; internal_error has its own suite below).
 const PROVOKE: [code: string, path: string, options?: RequestOptions][] = [
   ['missing_credentials', '/v1/countries', { key: null }],
   ['invalid_credentials', '/v1/countries', { key: 'not-the-key-0123456789abcdef' }],

@@ -8,11 +8,11 @@ import { DATA_DIR } from './helpers/paths.ts';
 
 let gateway: Gateway;
 
-const rules = suite('SPEC rules');
+const rules = suite('rules of the API (locale, fallback, view)');
 rules.before(async () => { gateway = await startGateway(); });
 rules.after(() => gateway.close());
 
-rules('should answer in English without locale, whatever Accept-Language says (rule 1)', async () => {
+rules('should answer in English without locale, whatever Accept-Language says', async () => {
   for (const path of ['/v1/countries', '/v1/countries/BR', '/v1/subdivisions/BR']) {
     const reply = await gateway.request(path, { headers: { 'Accept-Language': 'pt-BR,pt;q=0.9' } });
     assert.is(reply.status, 200, path);
@@ -23,7 +23,7 @@ rules('should answer in English without locale, whatever Accept-Language says (r
   assert.is(list.countries.find((item: any) => item.code === 'DE').name, 'Germany');
 });
 
-rules('should fall back to English where a translation is missing (rule 2)', async () => {
+rules('should fall back to English where a translation is missing', async () => {
   const subdivisions: any[] = JSON.parse(readFileSync(join(DATA_DIR, 'subdivisions.json'), 'utf8'));
   const untranslated = subdivisions.find((entry) => !entry.name.de && entry.name.en)!;
   const translated = subdivisions.find((entry) => entry.name.de && entry.name.en && entry.name.de !== entry.name.en)!;
@@ -46,7 +46,7 @@ rules('should say which locale of the chain supplied each name', async () => {
   assert.equal([germany.name, germany.name_locale], ['Deutschland', 'de']);
 });
 
-rules('should answer a well-formed but unsupported locale in English, reporting en (rule 2)', async () => {
+rules('should answer a well-formed but unsupported locale in English, reporting en', async () => {
   for (const locale of ['tlh', 'xx', 'x-private', 'und', 'art-lojban']) {
     const reply = await gateway.request(`/v1/countries?locale=${locale}`);
     assert.is(reply.status, 200, locale);
@@ -55,7 +55,7 @@ rules('should answer a well-formed but unsupported locale in English, reporting 
   }
 });
 
-rules('should return compact items without view or with view=compact, full ones with view=full (rule 3)', async () => {
+rules('should return compact items without view or with view=compact, full ones with view=full', async () => {
   const compact = await gateway.request('/v1/countries');
   assert.ok((await gateway.request('/v1/countries?view=compact')).body.equals(compact.body));
   const item = compact.json().countries[0];

@@ -1,4 +1,4 @@
-/** Turns the datasets into the response bodies of SPEC.md, per locale. Pure: no I/O. */
+/** Turns the datasets into the API's response bodies (build/schemas/), per locale. Pure: no I/O. */
 import type { Datasets } from '../validate/validate-data.ts';
 import { completeLayout, renderAddressLines } from './address-lines.ts';
 import type { Localizer } from './localize.ts';
