@@ -16,6 +16,7 @@ import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-nam
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations } from './iso-names.ts';
+import { withoutQualifiers } from './qualifiers.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
@@ -144,30 +145,40 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const english = subdivisionNames('en');
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
-  const territories = territoryOfSubdivision();
   const { entries, withdrawn } = currentEntries(dataDir);
+  const territories = territoryOfSubdivision();
+  // A withdrawn code that was a territory (FR-GF, GF) hands it on to the one subdivision code that took its place (FR-973).
+  for (const entry of withdrawn) {
+    const successors = entry.replaced_by.filter((code) => code.includes('-'));
+    if (territories.has(entry.code) && successors.length === 1) territories.set(successors[0], territories.get(entry.code)!);
+  }
 
-  const subdivisions = entries.map((entry) => {
+  const named = entries.map((entry) => {
     const id = cldrId(entry.code);
     const country = entry.code.split('-')[0];
     // CLDR's English is stale where it repeats a name ISO has since replaced ("Province 1" for Koshi).
     const cldrEnglish = english[id] && cleanIsoName(english[id]) !== entry.formerIsoName ? cleanIsoName(english[id]) : null;
     const territory = territories.get(entry.code);
-    const name: Record<string, string> = { en: cldrEnglish ?? (territory && territoryNames('en')[territory]) ?? entry.isoName };
+    const name: Record<string, string> = { en: (territory && territoryNames('en')[territory]) ?? cldrEnglish ?? entry.isoName };
     for (const [tag, names] of cldr) {
       if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
     }
     // A subdivision that is also a country (French Polynesia) is named as CLDR names the country, in every locale.
-    if (territory) for (const tag of supported) if (!name[tag] && territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
+    if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
       if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
-    overrides.apply(entry.code, 'name', name);
+    return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
+  });
+  withoutQualifiers(named);
+  const subdivisions = named.map(({ territory, ...subdivision }) => {
+    overrides.apply(subdivision.code, 'name', subdivision.name);
+    const { name } = subdivision;
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
-    return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
+    return subdivision;
   }).sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };
 }
