@@ -15,7 +15,7 @@ import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
-import { cleanIsoName, cleanTranslations } from './iso-names.ts';
+import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
@@ -82,12 +82,16 @@ function cldrCodes(): Set<string> {
 
 /**
  * Whether a catalogue's translation is one: not a single all-lower-case word in a script with case
- * ("roma", "liberec" are no names), and not ISO's local name copied into a language that is not the
- * country's own ("Beijing Shi" in French).
+ * ("roma", "liberec" are no names), not ISO's local name copied into a language that is not the
+ * country's own ("Beijing Shi" in French), not half a translation that keeps English words ISO's name
+ * lacks ("Southern Nations, Nationalities und Peoples", "Istria County" in Hungarian), and not a comma
+ * ISO's name lacks, left of an order the cleaning could not undo ("Navarra, Forale Gemeenschap") or of a
+ * name in a third language ("Tierra del Fuego, Antártida, e Islas del Atlántico Sur" in French).
  */
 function isTranslation(text: string, isoNames: string[], tag: string, official: Set<string> | undefined): boolean {
   // Georgian has upper-case letters in Unicode but is written without case: only these scripts capitalize names.
   if (/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}'’-]+$/u.test(text) && text === text.toLowerCase()) return false;
+  if (keptEnglishWord(text, tag, isoNames) || (text.includes(',') && !isoNames.some((name) => name.includes(',')))) return false;
   return !isoNames.includes(text) || Boolean(official?.has(tag.split('-')[0]));
 }
 

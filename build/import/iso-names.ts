@@ -116,3 +116,17 @@ export function cleanTranslations(messages: Map<string, string>): Map<string, st
   }
   return cleaned;
 }
+
+/** Words only English writes, which a name in another language keeps only from half a translation. */
+const ENGLISH_WORDS = /(^|[^\p{L}])(and|with|of|the|Northern|Southern|Eastern|Western|Peoples|Nationalities|Islands|County|City|Territory)(?=$|[^\p{L}])/u;
+
+/**
+ * An English word that a name in another locale keeps from half a translation ("Southern Nations,
+ * Nationalities und Peoples", "ブラックバーン with ダーウェン"), or null. A name that is the English or
+ * ISO's name whole (`originals`) is a copy, not half a translation.
+ */
+export function keptEnglishWord(text: string, tag: string, originals: string[]): string | null {
+  const english = ENGLISH_WORDS.exec(text)?.[2];
+  if (!english || tag === 'en' || tag.startsWith('en-') || (tag.startsWith('hi') && tag.endsWith('-Latn'))) return null;
+  return originals.includes(text) ? null : english;
+}

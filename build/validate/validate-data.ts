@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
+import { checkNameArtefacts } from './name-artefacts.ts';
 import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
@@ -62,6 +63,6 @@ export function validateData(dataDir: string): ValidationResult {
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data));
+    ...checkWithdrawnCodes(data), ...checkNameArtefacts(data));
   return { problems, data: problems.length ? null : data };
 }
