@@ -16,6 +16,7 @@ import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-nam
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
+import { withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
@@ -180,9 +181,10 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   withoutQualifiers(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     overrides.apply(subdivision.code, 'name', subdivision.name);
-    const { name } = subdivision;
-    for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
     return subdivision;
-  }).sort((a, b) => a.code.localeCompare(b.code));
+  });
+  withoutSharedNames(subdivisions, locales, (code) => overrides.curatedLocales(code, 'name'));
+  for (const { name } of subdivisions) for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
+  subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };
 }
