@@ -38,3 +38,21 @@ export function withoutSharedNames(subdivisions: Named[], locales: LocalesDatase
     }
   }
 }
+
+/**
+ * Keeps a translation only where it differs from what the locale's fallback chain would show without
+ * it, so a regional variant that writes a name as English does (sw-KE "Wales") is kept where its
+ * parent differs (sw "Welisi"), and one that repeats its parent is not stored twice. Variants are
+ * looked at before their parents, so each is compared with the chain it will have.
+ */
+export function withoutInheritedNames(subdivisions: Named[], locales: LocalesDataset): void {
+  const chains = new Map(locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const childrenFirst = [...chains.keys()].filter((tag) => tag !== 'en').sort((a, b) => chains.get(b)!.length - chains.get(a)!.length || (a < b ? -1 : 1));
+  for (const { name } of subdivisions) {
+    for (const tag of childrenFirst) {
+      if (!name[tag]) continue;
+      const inherited = chains.get(tag)!.slice(1).map((candidate) => name[candidate]).find(Boolean) ?? name.en;
+      if (name[tag] === inherited) delete name[tag];
+    }
+  }
+}

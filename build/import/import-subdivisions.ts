@@ -6,7 +6,7 @@
  * English names from CLDR where it has one that is current, else CLDR's name of the country where the
  * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
  * iso-codes' gettext catalogues, and ISO's own name in the country's one official language where
- * neither has it, for supported locales only and only where they differ from English.
+ * neither has it, for supported locales only and only where they differ from what the fallback chain shows.
  * Wrong upstream names are corrected by data/curated/name-overrides.json.
  */
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-nam
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
-import { withoutSharedNames } from './distinct-names.ts';
+import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
@@ -166,7 +166,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     const territory = territories.get(entry.code);
     const name: Record<string, string> = { en: (territory && territoryNames('en')[territory]) ?? cldrEnglish ?? entry.isoName };
     for (const [tag, names] of cldr) {
-      if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
+      if (tag !== 'en' && names[id]) name[tag] = cleanIsoName(names[id]);
     }
     // A subdivision that is also a country (French Polynesia) is named as CLDR names the country, in every locale.
     if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
@@ -184,7 +184,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     return subdivision;
   });
   withoutSharedNames(subdivisions, locales, (code) => overrides.curatedLocales(code, 'name'));
-  for (const { name } of subdivisions) for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
+  withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };
 }
