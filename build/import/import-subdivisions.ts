@@ -18,6 +18,7 @@ import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
 import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
+import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
@@ -151,6 +152,8 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
   const { entries, withdrawn } = currentEntries(dataDir);
+  const regional = new RegionalNameList(dataDir, supported);
+  regional.checkAllCurrent(new Set(entries.map((entry) => entry.code)));
   const territories = territoryOfSubdivision();
   // A withdrawn code that was a territory (FR-GF, GF) hands it on to the one subdivision code that took its place (FR-973).
   for (const entry of withdrawn) {
@@ -176,6 +179,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
+    regional.apply(entry, name);
     return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
   });
   withoutQualifiers(named);
@@ -183,7 +187,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     overrides.apply(subdivision.code, 'name', subdivision.name);
     return subdivision;
   });
-  withoutSharedNames(subdivisions, locales, (code) => overrides.curatedLocales(code, 'name'));
+  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code)]));
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };

@@ -9,6 +9,7 @@ import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import { checkNameArtefacts } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
+import { checkRegionalLanguages } from './regional-languages.ts';
 import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
@@ -16,7 +17,7 @@ export const DATASETS = [
   'locales', 'countries', 'regions', 'unserved-locale-names', 'phone', 'postal-codes', 'subdivisions', 'addresses',
   'withdrawn-codes', 'upstreams', 'known-differences',
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
-  'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/shared-names',
+  'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/shared-names', 'curated/regional-names',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -64,6 +65,7 @@ export function validateData(dataDir: string): ValidationResult {
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data), ...checkNameArtefacts(data), ...checkNameCollisions(data));
+    ...checkWithdrawnCodes(data), ...checkNameArtefacts(data), ...checkNameCollisions(data),
+    ...checkRegionalLanguages(data));
   return { problems, data: problems.length ? null : data };
 }
