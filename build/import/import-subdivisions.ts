@@ -152,6 +152,13 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
   const { entries, withdrawn } = currentEntries(dataDir);
+  const typeCorrections: { upstream: string; value: string }[] = readJson(join(dataDir, 'curated', 'subdivision-types.json'));
+  const unusedTypes = new Set(typeCorrections.map((correction) => correction.upstream));
+  // ISO's category as ISO writes it, where iso-codes lower-cases a proper name (data/curated/subdivision-types.json).
+  const typeOf = (type: string) => {
+    unusedTypes.delete(type);
+    return typeCorrections.find((correction) => correction.upstream === type)?.value ?? type;
+  };
   const regional = new RegionalNameList(dataDir, supported);
   regional.checkAllCurrent(new Set(entries.map((entry) => entry.code)));
   const territories = territoryOfSubdivision();
@@ -180,8 +187,9 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
     regional.apply(entry, name);
-    return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
+    return { code: entry.code, country, type: typeOf(entry.type), parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
   });
+  if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     overrides.apply(subdivision.code, 'name', subdivision.name);

@@ -9,6 +9,7 @@
  * unless the name is written so in English or by ISO, is a country's CLDR name, or its bracket is
  * what tells two subdivisions of one country apart. In country names, a bracket that holds another
  * name of the same country ("大韓民国 (韓国)") or Latin text in another script ("(Holy See)" in ko).
+ * And no subdivision type writes a proper name in lower case ("Autonomous city in north africa").
  */
 import { scriptOf } from '../import/iso-codes-catalogues.ts';
 import { keptEnglishWord } from '../import/iso-names.ts';
@@ -46,20 +47,23 @@ function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>
       if (reason) problems.add(`/${index}/${pointer}`, `${subdivision.code} ${pointer} ${JSON.stringify(text)}: ${reason}`);
     };
     const structureIn = (text: string, tag: string): string | null => {
-      const reference = [subdivision.name.en, subdivision.iso_name];
+      // What a name may share with English or ISO's name; ISO's name is checked against English alone.
+      const reference = tag === 'iso' ? [subdivision.name.en] : [subdivision.name.en, subdivision.iso_name];
       const sahara = westernSahara[tag];
       if (sahara && [...text.matchAll(BRACKET)].some((match) => match[1].includes(sahara))) return 'Western Sahara named in brackets';
       if (countryNames.has(`${tag}\0${text}`) || reference.includes(text)) return null;
-      const english = keptEnglishWord(text, tag, reference);
+      const english = tag === 'iso' ? null : keptEnglishWord(text, tag, reference); // ISO's local name may be English
       if (english) return `the English word "${english}" in a ${tag} name`;
       const siblingNames = new Set(siblings.flatMap((other) => {
         const name = tag === 'iso' ? other.iso_name : other.name[tag] ?? other.name.en;
         return [name, withoutBrackets(name)];
       }));
       if (/[()]/u.test(text) && !siblingNames.has(withoutBrackets(text))) return 'a qualifier in brackets';
-      if (text.includes(',') && !reference.some((name) => name.includes(','))) return 'a comma where neither English nor ISO has one (an inverted designation, or a list in another language)';
+      if (tag !== 'iso' && text.includes(',') && !reference.some((name) => name.includes(','))) return 'a comma where neither English nor ISO has one (an inverted designation, or a list in another language)';
       return null;
     };
+    // iso-codes lower-cases proper names in ISO's categories ("Autonomous city in north africa").
+    if (/\b(africa|america|asia|europe|oceania|arctic|antarctic)/u.test(subdivision.type)) problems.add(`/${index}/type`, `${subdivision.code} type ${JSON.stringify(subdivision.type)}: a lower-case proper name (data/curated/subdivision-types.json corrects it)`);
     check(subdivision.iso_name, 'iso', 'iso_name');
     for (const [tag, text] of Object.entries<string>(subdivision.name)) check(text, tag, `name/${tag}`);
   });
