@@ -2,6 +2,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkReferences, judge, REFERENCES, verdictProblems } from '../build/validate/references.ts';
 import { formatProblem } from '../build/validate/problems.ts';
+import { compareWithCldrSubdivisions } from '../build/validate/references/cldr-subdivisions.ts';
 import { validateData } from '../build/validate/validate-data.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
@@ -28,6 +29,16 @@ references('should report a new difference, and a listed one that no longer occu
   const verdict = judge(comparison, [{ reason: 'a difference that was fixed upstream long ago', differences: [{ key: 'FR/alpha3', ours: 'FRX', theirs: 'FRA' }] }]);
   assert.equal(verdict.unexplained.filter((difference) => difference.key === 'BR/alpha3'), [{ key: 'BR/alpha3', ours: 'BRZ', theirs: 'BRA' }]);
   assert.equal(verdict.stale.map((difference) => difference.key), ['FR/alpha3']);
+});
+
+references('should report a subdivision name that differs from CLDR\'s, unless name-overrides.json corrects it with a source', () => {
+  const copy = structuredClone(data!);
+  const subdivision = (code: string) => copy.subdivisions.find((entry: any) => entry.code === code);
+  subdivision('DE-BY').name.en = 'Bayern';
+  subdivision('GB-PTE').name.en = 'Peterborough City'; // GB-PTE en is corrected there (CLDR 48: "Peter"), so not compared again
+  const comparison = compareWithCldrSubdivisions(copy);
+  assert.equal(comparison.disagreements.filter((difference) => /^(DE-BY|GB-PTE)\//.test(difference.key)), [{ key: 'DE-BY/name/en', ours: 'Bayern', theirs: 'Bavaria' }]);
+  assert.ok(comparison.compared > 5000, `${comparison.compared} compared`);
 });
 
 references.run();

@@ -67,7 +67,7 @@ for (const code of COUNTRIES) {
     const reply = await gateway.request(`/v1/subdivisions/${code}/${first.code}`);
     assert.is(reply.status, 200);
     assert.ok(reply.body.equals(distFile(`v1/subdivisions/${code}/${first.code}.json`)));
-    assert.equal(Object.keys(reply.json()).slice(0, 4), ['code', 'name', 'name_locale', 'type']);
+    assert.equal(Object.keys(reply.json()).slice(0, 5), ['code', 'name', 'name_locale', 'type', 'type_locale']);
     assert.is(reply.json().name, first.name);
   });
 }

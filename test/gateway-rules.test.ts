@@ -35,6 +35,8 @@ rules('should fall back to English where a translation is missing', async () => 
   const inList = (await gateway.request(`/v1/subdivisions/${untranslated.country}?locale=de`)).json();
   const item = inList.subdivisions.find((entry: any) => entry.code === untranslated.code);
   assert.equal([item.name, item.name_locale], [untranslated.name.en, 'en']);
+  // No source translates ISO's categories: the type is English in every locale, and says so.
+  for (const answer of [fallback, own, item]) assert.equal([answer.type, answer.type_locale], [untranslated.code === answer.code ? untranslated.type : translated.type, 'en']);
 });
 
 rules('should say which locale of the chain supplied each name', async () => {

@@ -54,16 +54,35 @@ for (const [tag, neighbours, why] of NEIGHBOURS) {
   });
 }
 
-order('should order every subdivision list by name, collated for its locale', () => {
+const codeOrdered: { country: string; languages: string[] }[] = readJson(join(import.meta.dirname, '..', 'data', 'curated', 'subdivision-orders.json'));
+const inCodeOrder = (country: string, tag: string) => codeOrdered.some((entry) => entry.country === country && entry.languages.includes(tag.split('-')[0]));
+
+order('should order every subdivision list by name, collated for its locale, unless its forms use code order', () => {
   const lists = Object.keys(manifest.files).filter((path) => /^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\.json$/.test(path));
   const failures: string[] = [];
   for (const path of lists) {
     const tag = /^v1\/_locale\/([^/]+)\//.exec(path)?.[1] ?? 'en';
-    failures.push(...misordered(read(path).subdivisions, tag, (subdivision) => subdivision.name));
+    const list = read(path);
+    if (inCodeOrder(list.country, tag)) {
+      const inOrder = [...codes(list.subdivisions)].sort();
+      if (codes(list.subdivisions).join() !== inOrder.join()) failures.push(`${tag}: ${list.country} not in code order`);
+    } else failures.push(...misordered(list.subdivisions, tag, (subdivision) => subdivision.name));
   }
   assert.equal(failures.slice(0, 5), []);
   assert.ok(lists.length > 1000, `${lists.length} subdivision lists checked`);
   assert.equal(codes(read('v1/subdivisions/US.json').subdivisions).slice(0, 3), ['US-AL', 'US-AK', 'US-AS']);
+});
+
+order('should list Japan\'s prefectures for ja as Japanese forms do: JIS X 0401 order, each with its 都, 道, 府 or 県', () => {
+  const prefectures = read('v1/_locale/ja/subdivisions/JP.json').subdivisions;
+  assert.equal(codes(prefectures), Array.from({ length: 47 }, (_, index) => `JP-${String(index + 1).padStart(2, '0')}`));
+  assert.equal(prefectures.slice(0, 10).map((prefecture: any) => prefecture.name),
+    ['北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県']);
+  const byCode = new Map(prefectures.map((prefecture: any) => [prefecture.code, prefecture.name]));
+  assert.equal(['JP-13', 'JP-26', 'JP-27', 'JP-47'].map((code) => byCode.get(code)), ['東京都', '京都府', '大阪府', '沖縄県']);
+  assert.ok(prefectures.every((prefecture: any) => /[都道府県]$/u.test(prefecture.name)), 'every prefecture ends in 都, 道, 府 or 県');
+  // English readers still get Japan by name: Aichi first.
+  assert.is(read('v1/subdivisions/JP.json').subdivisions[0].code, 'JP-23');
 });
 
 const callingCode = suite('lists: calling_code in the compact view');

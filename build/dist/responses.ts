@@ -142,14 +142,26 @@ export class Responses {
       name: name.text,
       name_locale: name.locale,
       type: subdivision.type,
+      // No source translates ISO's categories (iso-codes' catalogues and CLDR carry none), so the type is English and says so.
+      type_locale: 'en',
       parent: subdivision.parent,
       local_name: subdivision.iso_name,
     };
   }
 
+  /**
+   * Ordered by name for the reader's locale, except where the country's forms list its subdivisions in
+   * code order for readers of that language (data/curated/subdivision-orders.json: Japan's prefectures,
+   * JIS X 0401's 01 北海道 to 47 沖縄県, for ja).
+   */
   subdivisionList(code: string, tag: string) {
     const subdivisions = this.subdivisionsOf(code).map((subdivision) => this.subdivision(subdivision, tag));
-    return { country: code, subdivisions: this.sortedByName(subdivisions, tag, (subdivision) => subdivision.name) };
+    const language = tag.split('-')[0];
+    const byCode = (this.data['curated/subdivision-orders'] as any[]).some((entry) => entry.country === code && entry.languages.includes(language));
+    return {
+      country: code,
+      subdivisions: byCode ? subdivisions.sort((a, b) => (a.code < b.code ? -1 : 1)) : this.sortedByName(subdivisions, tag, (subdivision) => subdivision.name),
+    };
   }
 
   /**

@@ -6,7 +6,7 @@
  * English names from CLDR where it has one that is current, else CLDR's name of the country where the
  * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
  * iso-codes' gettext catalogues, and ISO's own name in the country's one official language where
- * neither has it, for supported locales only and only where they differ from English.
+ * neither has it, for supported locales only and only where they differ from what the fallback chain shows.
  * Wrong upstream names are corrected by data/curated/name-overrides.json.
  */
 import { join } from 'node:path';
@@ -15,7 +15,10 @@ import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
-import { cleanIsoName, cleanTranslations } from './iso-names.ts';
+import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
+import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
+import { withoutQualifiers } from './qualifiers.ts';
+import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
@@ -81,12 +84,16 @@ function cldrCodes(): Set<string> {
 
 /**
  * Whether a catalogue's translation is one: not a single all-lower-case word in a script with case
- * ("roma", "liberec" are no names), and not ISO's local name copied into a language that is not the
- * country's own ("Beijing Shi" in French).
+ * ("roma", "liberec" are no names), not ISO's local name copied into a language that is not the
+ * country's own ("Beijing Shi" in French), not half a translation that keeps English words ISO's name
+ * lacks ("Southern Nations, Nationalities und Peoples", "Istria County" in Hungarian), and not a comma
+ * ISO's name lacks, left of an order the cleaning could not undo ("Navarra, Forale Gemeenschap") or of a
+ * name in a third language ("Tierra del Fuego, Antártida, e Islas del Atlántico Sur" in French).
  */
 function isTranslation(text: string, isoNames: string[], tag: string, official: Set<string> | undefined): boolean {
   // Georgian has upper-case letters in Unicode but is written without case: only these scripts capitalize names.
   if (/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}'’-]+$/u.test(text) && text === text.toLowerCase()) return false;
+  if (keptEnglishWord(text, tag, isoNames) || (text.includes(',') && !isoNames.some((name) => name.includes(',')))) return false;
   return !isoNames.includes(text) || Boolean(official?.has(tag.split('-')[0]));
 }
 
@@ -144,30 +151,52 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const english = subdivisionNames('en');
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
-  const territories = territoryOfSubdivision();
   const { entries, withdrawn } = currentEntries(dataDir);
+  const typeCorrections: { upstream: string; value: string }[] = readJson(join(dataDir, 'curated', 'subdivision-types.json'));
+  const unusedTypes = new Set(typeCorrections.map((correction) => correction.upstream));
+  // ISO's category as ISO writes it, where iso-codes lower-cases a proper name (data/curated/subdivision-types.json).
+  const typeOf = (type: string) => {
+    unusedTypes.delete(type);
+    return typeCorrections.find((correction) => correction.upstream === type)?.value ?? type;
+  };
+  const regional = new RegionalNameList(dataDir, supported);
+  regional.checkAllCurrent(new Set(entries.map((entry) => entry.code)));
+  const territories = territoryOfSubdivision();
+  // A withdrawn code that was a territory (FR-GF, GF) hands it on to the one subdivision code that took its place (FR-973).
+  for (const entry of withdrawn) {
+    const successors = entry.replaced_by.filter((code) => code.includes('-'));
+    if (territories.has(entry.code) && successors.length === 1) territories.set(successors[0], territories.get(entry.code)!);
+  }
 
-  const subdivisions = entries.map((entry) => {
+  const named = entries.map((entry) => {
     const id = cldrId(entry.code);
     const country = entry.code.split('-')[0];
     // CLDR's English is stale where it repeats a name ISO has since replaced ("Province 1" for Koshi).
     const cldrEnglish = english[id] && cleanIsoName(english[id]) !== entry.formerIsoName ? cleanIsoName(english[id]) : null;
     const territory = territories.get(entry.code);
-    const name: Record<string, string> = { en: cldrEnglish ?? (territory && territoryNames('en')[territory]) ?? entry.isoName };
+    const name: Record<string, string> = { en: (territory && territoryNames('en')[territory]) ?? cldrEnglish ?? entry.isoName };
     for (const [tag, names] of cldr) {
-      if (tag !== 'en' && names[id] && cleanIsoName(names[id]) !== name.en) name[tag] = cleanIsoName(names[id]);
+      if (tag !== 'en' && names[id]) name[tag] = cleanIsoName(names[id]);
     }
     // A subdivision that is also a country (French Polynesia) is named as CLDR names the country, in every locale.
-    if (territory) for (const tag of supported) if (!name[tag] && territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
+    if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
       if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
-    overrides.apply(entry.code, 'name', name);
-    for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
-    return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
-  }).sort((a, b) => a.code.localeCompare(b.code));
+    regional.apply(entry, name);
+    return { code: entry.code, country, type: typeOf(entry.type), parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
+  });
+  if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
+  withoutQualifiers(named);
+  const subdivisions = named.map(({ territory, ...subdivision }) => {
+    overrides.apply(subdivision.code, 'name', subdivision.name);
+    return subdivision;
+  });
+  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code)]));
+  withoutInheritedNames(subdivisions, locales);
+  subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };
 }

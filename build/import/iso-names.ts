@@ -14,6 +14,11 @@ const ISO_DESIGNATIONS = new Set([
 ]);
 /** A trailing part that joins names ("Newry, Mourne and Down") rather than designating one. */
 const CONJUNCTION = /(^|\s)(and|y|et|und|i|e|og|en|och|ja|és|a|dan|та|і|и)(\s|$)/u;
+/**
+ * A trailing part that is the start of the name put last ("Zuid-Zanzibar, Centraal- en" is "Centraal- en
+ * Zuid-Zanzibar"; "Santiago, Hoofdstedelijke Regio van"): it ends in a conjunction or a preposition.
+ */
+const OPEN_ENDED = /\s(and|y|et|und|en|och|of|van|de|du|des|del|della|di|von|da|do|dos|das)$/u;
 /** How often a catalogue must use a trailing part before it counts as one of its designations. */
 const DESIGNATION_USES = 3;
 
@@ -31,13 +36,40 @@ export function withoutAnnotations(name: string): string {
     .trim();
 }
 
+/** Punctuation a catalogue leaves at the end ("Cộng Hoà Bashkortostan,"), but not an abbreviation's full stop ("EE. UU."). */
+export function withoutListPunctuation(name: string): string {
+  const text = name.replace(/\s*[,;:]+$/u, '').trim();
+  const lastWord = text.split(/\s/u).pop() ?? '';
+  const abbreviation = /^(\p{L}{1,3}\.)+$/u.test(lastWord);
+  return text.endsWith('.') && !abbreviation ? text.slice(0, -1).trim() : text;
+}
+
+/**
+ * One name where a catalogue joins several with ";" ("Tokio; Tokyo", "Chungcheongbuk-do; Noord-Chungcheong"):
+ * the first that is not ISO's own name, which the catalogue lists beside its translation.
+ */
+function oneAlternative(text: string, msgid: string): string {
+  const alternatives = text.split(/\s*;\s*/u).filter(Boolean);
+  const iso = new Set([withoutAnnotations(msgid), cleanIsoName(msgid)]);
+  return alternatives.find((alternative) => !iso.has(alternative)) ?? alternatives[0] ?? text;
+}
+
+/** A trailing qualifier in brackets ("Svalbard (Arctic Region)", "Alberta (tartomány)", "Caraga (region XIII"). */
+const QUALIFIER = /\s*\([^()]*\)?$/u;
+
+/** The name without a trailing qualifier in brackets; the name itself where nothing would be left. */
+export function withoutQualifier(name: string): string {
+  const bare = name.replace(QUALIFIER, '').trim();
+  return bare && bare !== name ? withoutListPunctuation(bare) : name;
+}
+
 /** "Name, Designation (extra)": the list's order. */
 const LIST_ORDER = /^([^,]+), ([^,()]+?)( \([^)]*\))?$/;
 
 /** "Name, Designation (extra)" split in three, or null where the name is not in that form. */
 function inverted(name: string): [string, string, string] | null {
   const match = LIST_ORDER.exec(name);
-  return match && !CONJUNCTION.test(match[2]) ? [match[1], match[2], match[3] ?? ''] : null;
+  return match && (!CONJUNCTION.test(match[2]) || OPEN_ENDED.test(match[2])) ? [match[1], match[2], match[3] ?? ''] : null;
 }
 
 /** "Madrid, Comunidad de" -> "Comunidad de Madrid", where `isDesignation` accepts the trailing part. */
@@ -64,19 +96,37 @@ export function fullNameOrder(name: string, english: string): string {
 }
 
 /**
- * Cleans a catalogue's translations of ISO names. A trailing part is a designation where the ISO
- * name itself was inverted, or where the catalogue puts the same part last in several names.
+ * Cleans a catalogue's translations of ISO names: the list's annotations, names joined with ";" (one
+ * kept), punctuation left at the end, and the inverted order. A trailing part is a designation where
+ * the ISO name itself was inverted, where it is one of ISO's, where it ends open ("Regio van"), or
+ * where the catalogue puts the same part last in several names.
  */
 export function cleanTranslations(messages: Map<string, string>): Map<string, string> {
+  const single = new Map([...messages].map(([msgid, text]) => [msgid, withoutListPunctuation(oneAlternative(withoutAnnotations(text), msgid))]));
   const uses = new Map<string, number>();
-  for (const text of messages.values()) {
-    const tail = inverted(withoutAnnotations(text))?.[1];
+  for (const text of single.values()) {
+    const tail = inverted(text)?.[1];
     if (tail) uses.set(tail, (uses.get(tail) ?? 0) + 1);
   }
   const cleaned = new Map<string, string>();
-  for (const [msgid, text] of messages) {
+  for (const [msgid, text] of single) {
     const isoInverted = cleanIsoName(msgid) !== withoutAnnotations(msgid);
-    cleaned.set(msgid, inReadingOrder(withoutAnnotations(text), (tail) => isoInverted || (uses.get(tail) ?? 0) >= DESIGNATION_USES));
+    const isDesignation = (tail: string) => isoInverted || OPEN_ENDED.test(tail) || ISO_DESIGNATIONS.has(tail) || (uses.get(tail) ?? 0) >= DESIGNATION_USES;
+    cleaned.set(msgid, inReadingOrder(text, isDesignation));
   }
   return cleaned;
+}
+
+/** Words only English writes, which a name in another language keeps only from half a translation. */
+const ENGLISH_WORDS = /(^|[^\p{L}])(and|with|of|the|Northern|Southern|Eastern|Western|Peoples|Nationalities|Islands|County|City|Territory)(?=$|[^\p{L}])/u;
+
+/**
+ * An English word that a name in another locale keeps from half a translation ("Southern Nations,
+ * Nationalities und Peoples", "ブラックバーン with ダーウェン"), or null. A name that is the English or
+ * ISO's name whole (`originals`) is a copy, not half a translation.
+ */
+export function keptEnglishWord(text: string, tag: string, originals: string[]): string | null {
+  const english = ENGLISH_WORDS.exec(text)?.[2];
+  if (!english || tag === 'en' || tag.startsWith('en-') || (tag.startsWith('hi') && tag.endsWith('-Latn'))) return null;
+  return originals.includes(text) ? null : english;
 }

@@ -30,6 +30,11 @@ export class NameOverrides {
     }
   }
 
+  /** Locales whose `field` of `code` an override sets (a curated value, which no later step may drop). */
+  curatedLocales(code: string, field: NameOverride['field']): Set<string> {
+    return new Set(this.overrides.filter((override) => override.code === code && override.field === field && override.value !== null).map((override) => override.locale));
+  }
+
   /** Throws if an override matched no entry (a typo, or a code that left the data). */
   checkAllApplied(): void {
     const unused = this.overrides.filter((override) => !this.applied.has(override));

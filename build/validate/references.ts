@@ -6,6 +6,7 @@
 import { packageVersion } from '../lib/upstream.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
+import { compareWithCldrSubdivisions } from './references/cldr-subdivisions.ts';
 import { compareWithCountryStateCity } from './references/countrystatecity.ts';
 import { compareWithGoogleLibphonenumber } from './references/google-libphonenumber.ts';
 import { compareWithI18nIsoCountries } from './references/i18n-iso-countries.ts';
@@ -27,6 +28,7 @@ export interface Comparison {
 
 export const REFERENCES: ((data: Datasets) => Comparison)[] = [
   compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity, compareWithPostcodeValidator,
+  compareWithCldrSubdivisions,
 ];
 
 export interface Verdict {

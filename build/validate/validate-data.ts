@@ -6,10 +6,13 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
+import { checkAddresses } from './address-rules.ts';
+import { checkNameArtefacts } from './name-artefacts.ts';
+import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
 import { checkPrintedPostalForms } from './postal-printed-forms.ts';
 import { checkPostalRanges } from './postal-ranges.ts';
-import { checkAddresses } from './address-rules.ts';
+import { checkRegionalLanguages } from './regional-languages.ts';
 import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import type { Problem } from './problems.ts';
 
@@ -19,6 +22,7 @@ export const DATASETS = [
   'withdrawn-codes', 'upstreams', 'known-differences',
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/code-hints',
+  'curated/shared-names', 'curated/regional-names', 'curated/subdivision-orders', 'curated/subdivision-types',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -66,7 +70,7 @@ export function validateData(dataDir: string): ValidationResult {
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data),
-    ...checkPostalNames(data));
+    ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
+    ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data));
   return { problems, data: problems.length ? null : data };
 }

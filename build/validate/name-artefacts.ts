@@ -1,0 +1,103 @@
+/**
+ * Gate: no name carries what a catalogue or ISO's list leaves in it instead of a name. In every
+ * locale of every subdivision name, local name and country name: names joined with ";", ISO's marks
+ * (asterisk, dagger, square brackets, superscript numbers, "(EH)" or Western Sahara named in
+ * brackets), punctuation left at the end, a hyphen left hanging ("Trentin- Haut Adige"), and English
+ * words half a translation keeps ("Southern Nations, Nationalities und Peoples"). In subdivision names
+ * also a qualifier in brackets or a comma (an inverted designation: "Santiago, Hoofdstedelijke Regio
+ * van"; a name in a third language: "Tierra del Fuego, Antártida, e Islas del Atlántico Sur" in fr)
+ * unless the name is written so in English or by ISO, is a country's CLDR name, or its bracket is
+ * what tells two subdivisions of one country apart. In country names, a bracket that holds another
+ * name of the same country ("大韓民国 (韓国)") or Latin text in another script ("(Holy See)" in ko).
+ * And no subdivision type writes a proper name in lower case ("Autonomous city in north africa").
+ */
+import { scriptOf } from '../import/iso-codes-catalogues.ts';
+import { keptEnglishWord } from '../import/iso-names.ts';
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+const MARKS = /[;*†[\]¹²³⁴-⁹]|\(\s*(EH|ЕХ)\b|\bEH\)/u;
+const HANGING_HYPHEN = /\p{L}- (?!(en|und|og|och|et|and|i|a|e|y|és|ja|і|и|та)\s)/u;
+const BRACKET = /\(([^()]*)\)/gu;
+
+/** Punctuation at the end that is not an abbreviation's full stop ("EE. UU.", "S.A.M."). */
+function endsInPunctuation(text: string): boolean {
+  return /[,;:]$/u.test(text) || (text.endsWith('.') && text.indexOf('.') === text.length - 1);
+}
+
+/** What is wrong with one name in any dataset, or null. */
+export function artefactIn(text: string): string | null {
+  if (text !== text.trim() || /\s{2}/u.test(text)) return 'stray spaces';
+  if (MARKS.test(text)) return "a list mark (';', '*', '†', '[ ]', a superscript, EH)";
+  if (endsInPunctuation(text)) return 'punctuation at the end';
+  if (HANGING_HYPHEN.test(text)) return 'a hyphen left hanging';
+  return null;
+}
+
+const withoutBrackets = (text: string) => text.replace(BRACKET, '').replace(/\s+/gu, ' ').trim();
+
+function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>, countryNames: Set<string>, problems: Problems): void {
+  const subdivisions = data.subdivisions as any[];
+  const byCountry = new Map<string, any[]>();
+  for (const subdivision of subdivisions) byCountry.set(subdivision.country, [...(byCountry.get(subdivision.country) ?? []), subdivision]);
+  subdivisions.forEach((subdivision, index) => {
+    const siblings = byCountry.get(subdivision.country)!.filter((other) => other !== subdivision);
+    const check = (text: string, tag: string, pointer: string) => {
+      const reason = artefactIn(text) ?? structureIn(text, tag);
+      if (reason) problems.add(`/${index}/${pointer}`, `${subdivision.code} ${pointer} ${JSON.stringify(text)}: ${reason}`);
+    };
+    const structureIn = (text: string, tag: string): string | null => {
+      // What a name may share with English or ISO's name; ISO's name is checked against English alone.
+      const reference = tag === 'iso' ? [subdivision.name.en] : [subdivision.name.en, subdivision.iso_name];
+      const sahara = westernSahara[tag];
+      if (sahara && [...text.matchAll(BRACKET)].some((match) => match[1].includes(sahara))) return 'Western Sahara named in brackets';
+      if (countryNames.has(`${tag}\0${text}`) || reference.includes(text)) return null;
+      const english = tag === 'iso' ? null : keptEnglishWord(text, tag, reference); // ISO's local name may be English
+      if (english) return `the English word "${english}" in a ${tag} name`;
+      const siblingNames = new Set(siblings.flatMap((other) => {
+        const name = tag === 'iso' ? other.iso_name : other.name[tag] ?? other.name.en;
+        return [name, withoutBrackets(name)];
+      }));
+      if (/[()]/u.test(text) && !siblingNames.has(withoutBrackets(text))) return 'a qualifier in brackets';
+      if (tag !== 'iso' && text.includes(',') && !reference.some((name) => name.includes(','))) return 'a comma where neither English nor ISO has one (an inverted designation, or a list in another language)';
+      return null;
+    };
+    // iso-codes lower-cases proper names in ISO's categories ("Autonomous city in north africa").
+    if (/\b(africa|america|asia|europe|oceania|arctic|antarctic)/u.test(subdivision.type)) problems.add(`/${index}/type`, `${subdivision.code} type ${JSON.stringify(subdivision.type)}: a lower-case proper name (data/curated/subdivision-types.json corrects it)`);
+    check(subdivision.iso_name, 'iso', 'iso_name');
+    for (const [tag, text] of Object.entries<string>(subdivision.name)) check(text, tag, `name/${tag}`);
+  });
+}
+
+function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Problems): void {
+  (data.countries as any[]).forEach((country, index) => {
+    const fields = ['name', 'official_name', 'iso_name', 'alternative_names'] as const;
+    const namesIn = (tag: string) => new Set(fields.flatMap((field) => [country[field]?.[tag], country[field]?.en]).flat().filter(Boolean));
+    for (const field of fields) {
+      // CLDR's own names may hold a bracket ("Myanmar (Burma)"); ISO's and the catalogues' may not hold another name in one.
+      const isoField = field === 'official_name' || field === 'iso_name';
+      for (const [tag, value] of Object.entries<string | string[]>(country[field] ?? {})) {
+        for (const text of [value].flat()) {
+          const brackets = isoField ? [...text.matchAll(BRACKET)].map((match) => match[1].trim()) : [];
+          const isoBracket = /\(/u.test(country[field]?.en ?? ''); // "Holy See (Vatican City State)": the bracket is ISO's
+          const reason = artefactIn(text)
+            ?? (!isoBracket && brackets.some((inside) => namesIn(tag).has(inside)) ? 'another name of the country in brackets' : null)
+            ?? (!latinLocales.has(tag) && brackets.some((inside) => /^[\p{Script=Latin}\s'’.-]+$/u.test(inside)) ? 'Latin text in brackets' : null);
+          if (reason) problems.add(`/${index}/${field}/${tag}`, `${country.alpha2} ${field} ${tag} ${JSON.stringify(text)}: ${reason}`);
+        }
+      }
+    }
+  });
+}
+
+export function checkNameArtefacts(data: Datasets): Problem[] {
+  const latinLocales = new Set<string>(data.locales.locales.map((locale: any) => locale.tag).filter((tag: string) => scriptOf(tag) === 'Latn'));
+  const countries = data.countries as any[];
+  const westernSahara: Record<string, string> = countries.find((country) => country.alpha2 === 'EH')?.name ?? {};
+  const countryNames = new Set(countries.flatMap((country) => Object.entries<string>(country.name).map(([tag, text]) => `${tag}\0${text}`)));
+  const subdivisionProblems = new Problems('data/subdivisions.json');
+  checkSubdivisions(data, westernSahara, countryNames, subdivisionProblems);
+  const countryProblems = new Problems('data/countries.json');
+  checkCountries(data, latinLocales, countryProblems);
+  return [...subdivisionProblems.list, ...countryProblems.list];
+}

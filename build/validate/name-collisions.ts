@@ -1,0 +1,83 @@
+/**
+ * Gate: a name that is another place's. Two subdivisions of one country shown by the same name in a
+ * locale (along its fallback chain), which a reader could not tell apart; and a subdivision's name
+ * in a locale that is another country's name there, or another country's subdivision's, where the
+ * two places' English and ISO names say they are not the same name (CH-FR "Лимбург" in Russian, the
+ * name of Limburg). Places named alike in English share names legitimately (Saint George, Limburg in
+ * BE and NL; Northern and Nord are one name here); other homonyms are reviewed, each with its reason,
+ * in data/curated/shared-names.json, and a reviewed name that no longer occurs fails too.
+ */
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+/** Words that say the same in the English and ISO names (direction, "Saint") or only designate. */
+const SAME_WORD: Record<string, string> = {
+  north: 'N', northern: 'N', nord: 'N', norte: 'N', south: 'S', southern: 'S', sud: 'S', sul: 'S', sur: 'S',
+  east: 'E', eastern: 'E', est: 'E', este: 'E', leste: 'E', west: 'W', western: 'W', ouest: 'W', oeste: 'W',
+  central: 'C', centre: 'C', center: 'C', centro: 'C', centrale: 'C', saint: 'St', san: 'St', st: 'St', sankt: 'St', santa: 'St',
+};
+const DESIGNATIONS = new Set(['region', 'province', 'district', 'division', 'county', 'territory', 'state', 'area', 'city', 'municipality',
+  'governorate', 'department', 'oblast', 'krai', 'republic', 'of', 'the', 'and', 'de', 'del', 'la', 'le', 'capital', 'parish', 'prefecture']);
+
+/** A name reduced to what tells it from another: no accents, designations or case; directions as one letter. */
+export function nameKey(name: string): string {
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+    .map((word) => SAME_WORD[word] ?? word).filter((word) => !DESIGNATIONS.has(word)).join(' ');
+}
+
+const sameName = (a: any, b: any) => {
+  const keys = (subdivision: any) => new Set([nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]);
+  const theirs = keys(b);
+  return [...keys(a)].some((key) => theirs.has(key));
+};
+
+export interface SharedName { locale: string; name: string; codes: string[]; reason: string }
+
+export function checkNameCollisions(data: Datasets): Problem[] {
+  const problems = new Problems('data/subdivisions.json');
+  const subdivisions = data.subdivisions as any[];
+  const countries = data.countries as any[];
+  const chains = new Map<string, string[]>(data.locales.locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const shown = (names: Record<string, string>, tag: string) => chains.get(tag)!.map((candidate) => names[candidate]).find(Boolean) ?? names.en;
+  const index = new Map(subdivisions.map((subdivision, position) => [subdivision.code, position]));
+
+  for (const tag of chains.keys()) {
+    const seen = new Map<string, string>();
+    for (const subdivision of subdivisions) {
+      const key = `${subdivision.country}\0${shown(subdivision.name, tag)}`;
+      const other = seen.get(key);
+      if (other) problems.add(`/${index.get(subdivision.code)}/name`, `${other} and ${subdivision.code} are both shown as ${JSON.stringify(shown(subdivision.name, tag))} in ${tag}`);
+      else seen.set(key, subdivision.code);
+    }
+  }
+
+  const reviewed: SharedName[] = data['curated/shared-names'];
+  const isReviewed = new Map(reviewed.map((entry) => [`${entry.locale}\0${entry.name}`, entry]));
+  const used = new Set<SharedName>();
+  const holders = new Map<string, any[]>();
+  for (const subdivision of subdivisions) {
+    for (const [tag, text] of Object.entries<string>(subdivision.name)) holders.set(`${tag}\0${text}`, [...(holders.get(`${tag}\0${text}`) ?? []), subdivision]);
+  }
+  const countryHolders = new Map<string, any[]>();
+  for (const country of countries) {
+    for (const [tag, text] of Object.entries<string>(country.name)) countryHolders.set(`${tag}\0${text}`, [...(countryHolders.get(`${tag}\0${text}`) ?? []), country]);
+  }
+  for (const subdivision of subdivisions) {
+    for (const [tag, text] of Object.entries<string>(subdivision.name)) {
+      const key = `${tag}\0${text}`;
+      const others = [
+        ...(holders.get(key) ?? []).filter((other) => other.country !== subdivision.country && !sameName(subdivision, other)).map((other) => other.code),
+        ...(countryHolders.get(key) ?? []).filter((country) => country.alpha2 !== subdivision.country && country.name.en !== subdivision.name.en).map((country) => country.alpha2),
+      ];
+      if (!others.length) continue;
+      const review = isReviewed.get(key);
+      if (review?.codes.includes(subdivision.code)) { used.add(review); continue; }
+      problems.add(`/${index.get(subdivision.code)}/name/${tag}`, `${subdivision.code} ${tag} ${JSON.stringify(text)} is also the name of ${others.join(', ')} there (correct it, or review it in data/curated/shared-names.json)`);
+    }
+  }
+  const file = new Problems('data/curated/shared-names.json');
+  reviewed.forEach((entry, position) => {
+    if (!used.has(entry)) file.add(`/${position}`, `reviewed shared name ${entry.locale} ${JSON.stringify(entry.name)} no longer occurs as listed (remove or update it)`);
+  });
+  return [...problems.list, ...file.list];
+}
