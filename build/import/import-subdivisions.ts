@@ -7,7 +7,8 @@
  * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
  * iso-codes' gettext catalogues, and ISO's own name in the country's one official language where
  * neither has it, for supported locales only and only where they differ from English.
- * Wrong upstream names are corrected by data/curated/name-overrides.json.
+ * Wrong upstream names are corrected by data/curated/name-overrides.json; names no upstream has in a
+ * locale's script are filled from data/curated/subdivision-names.json.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
@@ -17,6 +18,7 @@ import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
+import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -137,7 +139,7 @@ function currentEntries(dataDir: string) {
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
+export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
@@ -166,6 +168,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
     overrides.apply(entry.code, 'name', name);
+    curated.apply(entry.code, name);
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
     return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
   }).sort((a, b) => a.code.localeCompare(b.code));
