@@ -15,6 +15,7 @@ import { importSubdivisions } from './import/import-subdivisions.ts';
 import { importUnservedLocaleNames } from './import/import-unserved-names.ts';
 import { importWithdrawnCountries } from './import/import-withdrawn.ts';
 import { NameOverrides } from './import/name-overrides.ts';
+import { CuratedSubdivisionNames } from './import/subdivision-names.ts';
 import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
 
 const dataDir = join(import.meta.dirname, '..', 'data');
@@ -53,8 +54,10 @@ const unservedNames = step('more names', () => importUnservedLocaleNames(countri
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
 const phone = step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
-const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides));
+const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
+const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames));
 overrides.checkAllApplied();
+curatedSubdivisionNames.checkAllApplied();
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
 const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
 

@@ -7,7 +7,8 @@
  * subdivision is also one (FR-PF), else ISO's; translations from CLDR and
  * iso-codes' gettext catalogues, and ISO's own name in the country's one official language where
  * neither has it, for supported locales only and only where they differ from what the fallback chain shows.
- * Wrong upstream names are corrected by data/curated/name-overrides.json.
+ * Wrong upstream names are corrected by data/curated/name-overrides.json; names no upstream has in a
+ * locale's script are filled from data/curated/subdivision-names.json.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
@@ -20,6 +21,7 @@ import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
+import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -144,7 +146,7 @@ function currentEntries(dataDir: string) {
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
+export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
@@ -193,9 +195,10 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   withoutQualifiers(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     overrides.apply(subdivision.code, 'name', subdivision.name);
+    curated.apply(subdivision.code, subdivision.name);
     return subdivision;
   });
-  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code)]));
+  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]));
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };

@@ -40,7 +40,8 @@ export function scriptOf(tag: string): string {
   return likely.split('-')[1];
 }
 
-function writtenIn(text: string, script: string): boolean {
+/** Whether text has letters of the script (Unicode Script property values for ISO 15924 codes that are no property). */
+export function writtenIn(text: string, script: string): boolean {
   return (SCRIPT_PROPERTIES[script] ?? [script]).some((property) => new RegExp(`\\p{Script=${property}}`, 'u').test(text));
 }
 

@@ -55,6 +55,7 @@ export function sourcesMarkdown(): string {
     '| curated/withdrawn-countries.json | successors of withdrawn country codes where ISO 3166-3 names several | per entry `source` |',
     '| curated/name-overrides.json | corrections of wrong upstream names (each names the wrong value it replaces) | per entry `source` |',
     '| curated/code-hints.json | two-letter codes people use that ISO 3166-1 does not assign (UK, EL), with the ISO code meant: a path with one is answered with a pointer | per entry `source` |',
+    '| curated/subdivision-names.json | subdivision names in a locale\'s own script that no upstream has (Hindi for India, Kazakh and Russian for Kazakhstan\'s 2022 regions, ...), checked by hand | per entry `source` (CLDR\'s provisional names, newer iso-codes catalogues, the government\'s own text) |',
     '| curated/search-names.json | names people search a country by that no upstream holds (abbreviations, former, colloquial, endonyms, constituent countries) | per entry `source` |',
     '| known-differences.json | reviewed differences from the reference packages (devDependencies), with reasons | per group `reason` |',
     '',

@@ -15,6 +15,7 @@ import { checkPostalRanges } from './postal-ranges.ts';
 import { checkRegionalLanguages } from './regional-languages.ts';
 import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import type { Problem } from './problems.ts';
+import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
@@ -23,6 +24,7 @@ export const DATASETS = [
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/code-hints',
   'curated/shared-names', 'curated/regional-names', 'curated/subdivision-orders', 'curated/subdivision-types',
+  'curated/subdivision-names',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -71,6 +73,7 @@ export function validateData(dataDir: string): ValidationResult {
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
     ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
-    ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data));
+    ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
+    ...checkSubdivisionCoverage(data));
   return { problems, data: problems.length ? null : data };
 }

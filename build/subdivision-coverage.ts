@@ -1,0 +1,19 @@
+/**
+ * `npm run subdivision-coverage [-- DATA_DIR] [--json]`: per locale of issue 28, how many subdivision
+ * names fall back, for its own countries and for all. DATA_DIR is a folder holding a subdivisions.json
+ * (data/ by default; `git show REF:data/subdivisions.json > DIR/subdivisions.json` gives an older one).
+ */
+import { join } from 'node:path';
+import { readJson } from './lib/canonical-json.ts';
+import { OWN_FALLBACK_CEILING, subdivisionCoverage } from './validate/subdivision-coverage.ts';
+
+const args = process.argv.slice(2);
+const dataDir = args.find((arg) => !arg.startsWith('--')) ?? join(import.meta.dirname, '..', 'data');
+const coverage = subdivisionCoverage(readJson(join(dataDir, 'subdivisions.json')), Object.keys(OWN_FALLBACK_CEILING));
+if (args.includes('--json')) console.log(JSON.stringify(coverage, null, 2));
+else {
+  console.log('| locale | own countries | own: fall back / all | every subdivision: fall back / all |\n|---|---|---|---|');
+  for (const row of coverage) {
+    console.log(`| ${row.locale} | ${row.own_countries.join(' ')} | ${row.own_fallback.length} / ${row.own} | ${row.all_fallback} / ${row.all} |`);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * How many subdivision names a locale's reader gets from a fallback (English or another locale of the
+ * chain) instead of a name of that locale in its script, for the subdivisions of the locale's own
+ * countries and for all; and the gate's rule that the count for a locale's own countries never grows.
+ */
+import { scriptOf, writtenIn } from '../import/iso-codes-catalogues.ts';
+import { readPackageJson } from '../lib/upstream.ts';
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+interface Subdivision { code: string; country: string; name: Record<string, string> }
+
+/**
+ * Own-country subdivisions allowed to fall back, per locale of issue 28 (non-Latin readers, and
+ * Swahili): the count once their names were curated. Lower it when names are added; never raise it.
+ * ar: Eritrea, Israel, Somalia, Chad and the city of Djibouti have no checked Arabic names yet. sw: names
+ * the same in Swahili as in English are not stored (the reader sees the English, which is right).
+ */
+export const OWN_FALLBACK_CEILING: Record<string, number> = {
+  hi: 0, kk: 0, ru: 0, 'zh-Hant': 0, ne: 0, ar: 54, ko: 0, fa: 0, el: 0, mk: 0, sw: 212,
+};
+
+/**
+ * Countries whose subdivisions a reader of the locale picks from at home: those where CLDR's territory
+ * data gives the language official status. zh-Hant adds CN, whose provinces Traditional readers in
+ * HK, MO and TW name in their own script (CN-HK and CN-MO are among them).
+ */
+export function ownCountries(tag: string): string[] {
+  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+  const key = tag.replaceAll('-', '_');
+  const official = Object.entries<any>(territories)
+    .filter(([, info]) => info.languagePopulation?.[key]?._officialStatus === 'official').map(([country]) => country);
+  return [...official, ...(tag === 'zh-Hant' ? ['CN'] : [])].sort();
+}
+
+/** Whether a subdivision has a name of its own in the locale, written in the locale's script. */
+export function isNamedIn(subdivision: Subdivision, tag: string): boolean {
+  const text = subdivision.name[tag];
+  return Boolean(text) && writtenIn(text, scriptOf(tag));
+}
+
+export interface Coverage { locale: string; own_countries: string[]; own: number; own_fallback: string[]; all: number; all_fallback: number }
+
+export function subdivisionCoverage(subdivisions: Subdivision[], tags: string[]): Coverage[] {
+  return tags.map((tag) => {
+    const own = new Set(ownCountries(tag));
+    const home = subdivisions.filter((subdivision) => own.has(subdivision.country));
+    return {
+      locale: tag, own_countries: [...own], own: home.length,
+      own_fallback: home.filter((subdivision) => !isNamedIn(subdivision, tag)).map((subdivision) => subdivision.code),
+      all: subdivisions.length, all_fallback: subdivisions.filter((subdivision) => !isNamedIn(subdivision, tag)).length,
+    };
+  });
+}
+
+/** More own-country subdivisions falling back than the locale's ceiling: a name in the reader's script was lost. */
+export function checkSubdivisionCoverage(data: Pick<Datasets, 'subdivisions'>): Problem[] {
+  const problems = new Problems('data/subdivisions.json');
+  for (const row of subdivisionCoverage(data.subdivisions, Object.keys(OWN_FALLBACK_CEILING))) {
+    const ceiling = OWN_FALLBACK_CEILING[row.locale];
+    if (row.own_fallback.length > ceiling) {
+      problems.add('', `${row.locale}: ${row.own_fallback.length} of the ${row.own} subdivisions of ${row.own_countries.join(' ')} have no ${row.locale} name `
+        + `in its script, more than the ${ceiling} allowed (build/validate/subdivision-coverage.ts): ${row.own_fallback.slice(0, 12).join(' ')}`);
+    }
+  }
+  return problems.list;
+}
