@@ -17,6 +17,7 @@ import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import { cleanIsoName, cleanTranslations } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
+import type { OtherScriptNames } from './other-script-names.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -137,7 +138,7 @@ function currentEntries(dataDir: string) {
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
+export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, otherScripts: OtherScriptNames) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
@@ -165,6 +166,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
+    otherScripts.drop('subdivisions', name);
     overrides.apply(entry.code, 'name', name);
     for (const tag of Object.keys(name)) if (tag !== 'en' && name[tag] === name.en) delete name[tag];
     return { code: entry.code, country, type: entry.type, parent: entry.parent, iso_name: entry.isoName, name };
