@@ -7,14 +7,17 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses, checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
+import { checkFormerNames } from './former-names.ts';
+import { checkNamesInLocale } from './names-in-locale.ts';
 import type { Problem } from './problems.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
-  'locales', 'countries', 'regions', 'unserved-locale-names', 'phone', 'postal-codes', 'subdivisions', 'addresses',
+  'locales', 'countries', 'regions', 'former-names', 'unserved-locale-names', 'phone', 'postal-codes', 'subdivisions', 'addresses',
   'withdrawn-codes', 'upstreams', 'known-differences',
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names',
+  'curated/iso-renames',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -62,6 +65,6 @@ export function validateData(dataDir: string): ValidationResult {
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data));
+    ...checkWithdrawnCodes(data), ...checkNamesInLocale(data), ...checkFormerNames(data));
   return { problems, data: problems.length ? null : data };
 }
