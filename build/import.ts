@@ -14,8 +14,10 @@ import { importPostalCodes } from './import/import-postal-codes.ts';
 import { importSubdivisions } from './import/import-subdivisions.ts';
 import { importUnservedLocaleNames } from './import/import-unserved-names.ts';
 import { importWithdrawnCountries } from './import/import-withdrawn.ts';
+import { IsoRenames } from './import/iso-renames.ts';
 import { NameOverrides } from './import/name-overrides.ts';
 import { CuratedSubdivisionNames } from './import/subdivision-names.ts';
+import { OtherScriptNames } from './import/other-script-names.ts';
 import { sourcesMarkdown, UPSTREAMS } from './import/sources.ts';
 
 const dataDir = join(import.meta.dirname, '..', 'data');
@@ -49,13 +51,15 @@ const regionCodes = [...new Set(territoryContainment().values())];
 
 const locales = step('locales', () => importLocales([...countryCodes, ...regionCodes]));
 const overrides = new NameOverrides(dataDir);
-const { countries, regions } = step('countries', () => importCountries(dataDir, locales, overrides));
+const otherScripts = new OtherScriptNames();
+const renames = new IsoRenames(dataDir);
+const { countries, regions, formerNames } = step('countries', () => importCountries(dataDir, locales, overrides, { renames, otherScripts }));
 const unservedNames = step('more names', () => importUnservedLocaleNames(countries, new Set(locales.locales.map((locale) => locale.tag))));
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
 const phone = step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames));
+const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
@@ -64,6 +68,7 @@ const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries
 writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);
 writeCanonicalJson(join(outDir, 'regions.json'), regions);
+writeCanonicalJson(join(outDir, 'former-names.json'), formerNames);
 writeCanonicalJson(join(outDir, 'unserved-locale-names.json'), unservedNames);
 writeCanonicalJson(join(outDir, 'phone.json'), phone.entries);
 writeCanonicalJson(join(outDir, 'postal-codes.json'), postalCodes);
@@ -72,6 +77,8 @@ writeCanonicalJson(join(outDir, 'addresses.json'), addresses);
 writeCanonicalJson(join(outDir, 'withdrawn-codes.json'), withdrawn);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
+for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);
+for (const [where, change] of renames.dropped) console.log(`  former name dropped: ${where}: ${change}`);
 console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
   + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `
   + `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, `

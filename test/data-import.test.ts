@@ -6,7 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
-const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'phone.json', 'postal-codes.json',
+const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-names.json', 'phone.json', 'postal-codes.json',
   'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md'];
 
 const importer = suite('import');

@@ -8,7 +8,7 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { scriptOf } from './iso-codes-catalogues.ts';
+import { scriptOf } from '../lib/locale-script.ts';
 import { googleAddressRecord } from './import-postal-codes.ts';
 
 interface LatinAddress { place: string; street: string | null; city: string | null; subdivision_name?: string }

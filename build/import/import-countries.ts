@@ -11,8 +11,10 @@ import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
 import { territoryNames } from './cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
+import type { IsoRenames } from './iso-renames.ts';
 import { fullNameOrder } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
+import type { OtherScriptNames } from './other-script-names.ts';
 
 interface CuratedCountry { alpha2: string; alpha3: string; numeric: string; flag: string; official_name: string; source: string }
 interface CuratedCallingCode { country: string; calling_code: string | null; source: string }
@@ -54,7 +56,9 @@ function inFullNameOrder(names: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(names).map(([tag, name]) => [tag, fullNameOrder(name, names.en)]));
 }
 
-export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides) {
+export interface NameChecks { renames: IsoRenames; otherScripts: OtherScriptNames }
+
+export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, checks: NameChecks) {
   const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
   const curatedCallingCodes: CuratedCallingCode[] = readJson(join(dataDir, 'curated', 'calling-codes.json'));
   const phoneMetadata = readPackageJson('libphonenumber-js', 'metadata.max.json').countries;
@@ -62,13 +66,19 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
   const catalogues = isoCodesCatalogues('iso_3166-1', new Set(tags));
   const parentOf = territoryContainment();
 
+  const formerNames = checks.renames.formerNames(catalogues, tags);
   // ISO's official name where it gives one, else its short name out of the list's order: never the common name.
-  const iso = readIsoCodes<any>('3166-1').map((entry) => ({
-    alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
-    iso_name: translated(entry.name, catalogues) as Record<string, string> | null,
-    official_name: entry.official_name ? translated(entry.official_name, catalogues) : inFullNameOrder(translated(entry.name, catalogues)),
-    source: 'iso-codes',
-  }));
+  // Both as ISO gives them now, where iso-codes has not followed a change (iso-renames.ts).
+  const iso = readIsoCodes<any>('3166-1').map((entry) => {
+    const shortName = checks.renames.current(entry.alpha_2, 'short_name', entry.name);
+    const fullName = entry.official_name ? checks.renames.current(entry.alpha_2, 'full_name', entry.official_name) : null;
+    return {
+      alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
+      iso_name: translated(shortName, catalogues) as Record<string, string> | null,
+      official_name: fullName ? translated(fullName, catalogues) : inFullNameOrder(translated(shortName, catalogues)),
+      source: 'iso-codes',
+    };
+  });
   const all = [
     ...iso,
     ...curated.map((entry) => ({ ...entry, iso_name: null, official_name: { en: entry.official_name } })),
@@ -84,9 +94,13 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
       const alternatives = uniqueAlternatives(names, code);
       if (alternatives.length) alternativeNames[tag] = alternatives;
     }
+    // Upstream names in another script than their locale's are not served; nor, once corrected, names ISO has replaced.
+    for (const names of [name, entry.official_name, entry.iso_name ?? {}]) checks.otherScripts.drop('countries', names);
+    checks.otherScripts.dropFromLists('countries', alternativeNames);
     overrides.apply(code, 'name', name);
     overrides.apply(code, 'official_name', entry.official_name);
     if (entry.iso_name) overrides.apply(code, 'iso_name', entry.iso_name);
+    checks.renames.dropFormerNames({ alpha2: code, name, iso_name: entry.iso_name, official_name: entry.official_name }, formerNames);
     const curatedCallingCode = curatedCallingCodes.find((item) => item.country === code);
     const callingCode = phoneMetadata[code] ? `+${phoneMetadata[code][0]}` : curatedCallingCode?.calling_code ?? null;
     const subregion = parentOf.get(code) ?? null;
@@ -114,7 +128,8 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
       const names = territoryNames(tag);
       if (names[code] && names[code] !== code) name[tag] = names[code];
     }
+    checks.otherScripts.drop('regions', name);
     return { code, name };
   });
-  return { countries, regions };
+  return { countries, regions, formerNames };
 }

@@ -2,12 +2,14 @@
  * Supported locales: every CLDR locale of "modern" coverage, plus the regional variants of them that
  * change at least one country or region name. Also writes the fallback chain of each locale and the
  * aliases that plain RFC 4647 truncation would resolve to the wrong variant (zh-TW must reach zh-Hant,
- * not zh; pt-AO must reach pt-PT, not Brazilian pt).
+ * not zh; pt-AO must reach pt-PT, not Brazilian pt). A chain is the locale's CLDR parents, then the
+ * languages its readers read (reader-languages.ts), then English.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir, readPackageJson } from '../lib/upstream.ts';
 import { territoryNames } from './cldr-names.ts';
+import { readerLanguages } from './reader-languages.ts';
 
 export const DEFAULT_LOCALE = 'en';
 
@@ -35,14 +37,23 @@ function nearestSupported(tag: string, supported: Set<string>): string {
   return DEFAULT_LOCALE;
 }
 
-function fallbackChain(tag: string, supported: Set<string>): string[] {
+/** The supported CLDR parents of a locale, nearest first, without English. */
+function parentChain(tag: string, supported: Set<string>): string[] {
   const chain: string[] = [];
-  let current = tag;
-  while (current !== DEFAULT_LOCALE) {
-    current = nearestSupported(current, supported);
-    chain.push(current);
-  }
+  for (let current = nearestSupported(tag, supported); current !== DEFAULT_LOCALE; current = nearestSupported(current, supported)) chain.push(current);
   return chain;
+}
+
+/**
+ * The locale's CLDR parents, then each language its readers also read with that language's parents
+ * (ca -> es, kk -> ru, yue -> zh-Hant), then English, last.
+ */
+function fallbackChain(tag: string, supported: Set<string>): string[] {
+  const chain = parentChain(tag, supported);
+  for (const reader of [tag, ...chain].flatMap((locale) => readerLanguages(locale, supported))) {
+    for (const locale of [reader, ...parentChain(reader, supported)]) if (locale !== tag && !chain.includes(locale)) chain.push(locale);
+  }
+  return tag === DEFAULT_LOCALE ? [] : [...chain, DEFAULT_LOCALE];
 }
 
 function truncationLookup(tag: string, supported: Set<string>): string {

@@ -22,6 +22,7 @@ import { withoutQualifiers } from './qualifiers.ts';
 import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { CuratedSubdivisionNames } from './subdivision-names.ts';
+import type { OtherScriptNames } from './other-script-names.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -146,7 +147,7 @@ function currentEntries(dataDir: string) {
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames) {
+export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames, otherScripts: OtherScriptNames) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
   const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
@@ -196,6 +197,8 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     overrides.apply(subdivision.code, 'name', subdivision.name);
     curated.apply(subdivision.code, subdivision.name);
+    // After the corrections, which name the wrong upstream value they replace: what is left in another script goes.
+    otherScripts.drop('subdivisions', subdivision.name);
     return subdivision;
   });
   withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]));

@@ -5,7 +5,8 @@
  * the import instead of reaching the data: its text must be in the script the locale is written in,
  * and it must not be a near-copy of another language's catalogue.
  */
-import { readIsoCodesTranslations, readPackageJson } from '../lib/upstream.ts';
+import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
+import { readIsoCodesTranslations } from '../lib/upstream.ts';
 
 /** gettext catalogue tag -> supported locale, where the names differ. */
 const CATALOGUE_LOCALES: Record<string, string> = {
@@ -23,27 +24,7 @@ export const DROPPED_CATALOGUES: Record<string, string> = {
   cv: 'not Chuvash: 198 of its 200 country names are those of the Chechen (ce) catalogue',
 };
 
-/** Unicode Script property values that write each ISO 15924 script. */
-const SCRIPT_PROPERTIES: Record<string, string[]> = {
-  Hans: ['Hani'], Hant: ['Hani'], Jpan: ['Hani', 'Hira', 'Kana'], Kore: ['Hang', 'Hani'],
-};
 const NEAR_COPY = 0.95;
-
-const likelySubtags: Record<string, string> = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
-
-/** The script a locale is written in: its script subtag, else CLDR's likely script. */
-export function scriptOf(tag: string): string {
-  const explicit = tag.split('-').find((part) => /^[A-Z][a-z]{3}$/.test(part));
-  if (explicit) return explicit;
-  const likely = likelySubtags[tag] ?? likelySubtags[tag.split('-')[0]];
-  if (!likely) throw new Error(`no likely script for locale ${tag} in cldr-core likelySubtags`);
-  return likely.split('-')[1];
-}
-
-/** Whether text has letters of the script (Unicode Script property values for ISO 15924 codes that are no property). */
-export function writtenIn(text: string, script: string): boolean {
-  return (SCRIPT_PROPERTIES[script] ?? [script]).some((property) => new RegExp(`\\p{Script=${property}}`, 'u').test(text));
-}
 
 /** Share of the translations two catalogues give identically (translations that copy the English left out). */
 function overlap(a: Map<string, string>, b: Map<string, string>): number {
@@ -71,7 +52,7 @@ export function isoCodesCatalogues(domain: 'iso_3166-1' | 'iso_3166-2', supporte
     if (!supported.has(locale) || locale === 'en' || messages.size === 0 || catalogue in DROPPED_CATALOGUES) continue;
     const script = scriptOf(locale);
     const translated = [...messages].filter(([msgid, text]) => text !== msgid).map(([, text]) => text);
-    const inScript = translated.filter((text) => writtenIn(text, script)).length;
+    const inScript = translated.filter((text) => hasLettersOf(text, script)).length;
     if (translated.length && inScript / translated.length < 0.8) {
       failures.push(`${catalogue} -> ${locale}: only ${inScript} of ${translated.length} translations are in the ${script} script`);
       continue;

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { scriptOf, writtenIn } from './iso-codes-catalogues.ts';
+import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
 
 export interface CuratedSubdivisionName { code: string; locale: string; value: string; source: string }
 
@@ -23,7 +23,7 @@ export class CuratedSubdivisionNames {
       const key = `${entry.code} ${entry.locale}`;
       if (seen.has(key)) throw new Error(`subdivision-names: ${key} is listed twice`);
       seen.add(key);
-      if (!writtenIn(entry.value, scriptOf(entry.locale))) {
+      if (!hasLettersOf(entry.value, scriptOf(entry.locale))) {
         throw new Error(`subdivision-names: ${key} ${JSON.stringify(entry.value)} is not written in the ${scriptOf(entry.locale)} script`);
       }
       this.byCode.set(entry.code, [...(this.byCode.get(entry.code) ?? []), entry]);
@@ -34,7 +34,7 @@ export class CuratedSubdivisionNames {
   apply(code: string, names: Record<string, string>): void {
     for (const entry of this.byCode.get(code) ?? []) {
       const upstream = names[entry.locale];
-      if (upstream && writtenIn(upstream, scriptOf(entry.locale))) {
+      if (upstream && hasLettersOf(upstream, scriptOf(entry.locale))) {
         throw new Error(`subdivision-names ${code} ${entry.locale}: the upstreams now give ${JSON.stringify(upstream)}; `
           + `drop the curated ${JSON.stringify(entry.value)} if that is right, else correct the upstream in name-overrides.json`);
       }

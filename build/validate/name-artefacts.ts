@@ -11,7 +11,7 @@
  * name of the same country ("大韓民国 (韓国)") or Latin text in another script ("(Holy See)" in ko).
  * And no subdivision type writes a proper name in lower case ("Autonomous city in north africa").
  */
-import { scriptOf } from '../import/iso-codes-catalogues.ts';
+import { scriptOf } from '../lib/locale-script.ts';
 import { keptEnglishWord } from '../import/iso-names.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';

@@ -3,29 +3,21 @@
  * term is written in the script of the language it is filed under (CLDR's likely script for the tag,
  * or the tag's own script: zh-Hant), so an English gloss under `ru` or a romanization under `ja` is refused.
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { hasLettersOf, scriptOf as localeScript } from '../lib/locale-script.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
 
-/** ISO 15924 codes CLDR gives for a writing system of several Unicode scripts. */
-const SCRIPT_SETS: Record<string, string[]> = { Hans: ['Hani'], Hant: ['Hani'], Jpan: ['Hani', 'Hira', 'Kana'], Kore: ['Hang', 'Hani'] };
-
-let likely: Record<string, string> | null = null;
-
-/** The script a language tag is written in: its own script subtag, else CLDR's likely one; null for a language CLDR does not know. */
+/** The script a language tag is written in (build/lib/locale-script.ts); null for a language CLDR does not know. */
 export function scriptOf(tag: string): string | null {
-  const own = /-([A-Z][a-z]{3})(?:-|$)/.exec(tag)?.[1];
-  if (own) return own;
-  likely ??= readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
-  return likely![tag.split('-')[0]]?.split('-')[1] ?? null;
+  try {
+    return localeScript(tag);
+  } catch {
+    return null;
+  }
 }
 
 /** Whether every letter of the text is in the script (digits, spaces and punctuation are any script's). */
-export function writtenIn(text: string, script: string): boolean {
-  const scripts = SCRIPT_SETS[script] ?? [script];
-  const letter = new RegExp(`^(?:${scripts.map((code) => `\\p{Script=${code}}`).join('|')})$`, 'u');
-  return [...text].every((character) => !/\p{L}/u.test(character) || letter.test(character));
-}
+export const writtenIn = (text: string, script: string): boolean => (text.match(/\p{L}/gu) ?? []).every((letter) => hasLettersOf(letter, script));
 
 export function checkPostalNames(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');

@@ -3,7 +3,7 @@
  * chain) instead of a name of that locale in its script, for the subdivisions of the locale's own
  * countries and for all; and the gate's rule that the count for a locale's own countries never grows.
  */
-import { scriptOf, writtenIn } from '../import/iso-codes-catalogues.ts';
+import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from './validate-data.ts';
@@ -33,30 +33,38 @@ export function ownCountries(tag: string): string[] {
   return [...official, ...(tag === 'zh-Hant' ? ['CN'] : [])].sort();
 }
 
-/** Whether a subdivision has a name of its own in the locale, written in the locale's script. */
-export function isNamedIn(subdivision: Subdivision, tag: string): boolean {
-  const text = subdivision.name[tag];
-  return Boolean(text) && writtenIn(text, scriptOf(tag));
+/**
+ * Whether a reader of the locale sees the subdivision named in the locale's script: its own name, or one
+ * its chain gives before English (a kk reader sees Russian Алматы where Kazakh writes the name alike).
+ */
+export function isNamedIn(subdivision: Subdivision, tag: string, chain: readonly string[] = [tag]): boolean {
+  const shown = chain.filter((locale) => locale !== 'en').map((locale) => subdivision.name[locale]).find(Boolean);
+  return Boolean(shown) && hasLettersOf(shown!, scriptOf(tag));
 }
+
+/** Each locale's chain (itself, then its fallbacks), from data/locales.json. */
+export const chainsOf = (locales: { locales: { tag: string; fallback: string[] }[] }): Map<string, string[]> =>
+  new Map(locales.locales.map(({ tag, fallback }) => [tag, [tag, ...fallback]]));
 
 export interface Coverage { locale: string; own_countries: string[]; own: number; own_fallback: string[]; all: number; all_fallback: number }
 
-export function subdivisionCoverage(subdivisions: Subdivision[], tags: string[]): Coverage[] {
+export function subdivisionCoverage(subdivisions: Subdivision[], tags: string[], chains = new Map<string, string[]>()): Coverage[] {
   return tags.map((tag) => {
+    const chain = chains.get(tag) ?? [tag];
     const own = new Set(ownCountries(tag));
     const home = subdivisions.filter((subdivision) => own.has(subdivision.country));
     return {
       locale: tag, own_countries: [...own], own: home.length,
-      own_fallback: home.filter((subdivision) => !isNamedIn(subdivision, tag)).map((subdivision) => subdivision.code),
-      all: subdivisions.length, all_fallback: subdivisions.filter((subdivision) => !isNamedIn(subdivision, tag)).length,
+      own_fallback: home.filter((subdivision) => !isNamedIn(subdivision, tag, chain)).map((subdivision) => subdivision.code),
+      all: subdivisions.length, all_fallback: subdivisions.filter((subdivision) => !isNamedIn(subdivision, tag, chain)).length,
     };
   });
 }
 
 /** More own-country subdivisions falling back than the locale's ceiling: a name in the reader's script was lost. */
-export function checkSubdivisionCoverage(data: Pick<Datasets, 'subdivisions'>): Problem[] {
+export function checkSubdivisionCoverage(data: Pick<Datasets, 'subdivisions' | 'locales'>): Problem[] {
   const problems = new Problems('data/subdivisions.json');
-  for (const row of subdivisionCoverage(data.subdivisions, Object.keys(OWN_FALLBACK_CEILING))) {
+  for (const row of subdivisionCoverage(data.subdivisions, Object.keys(OWN_FALLBACK_CEILING), chainsOf(data.locales))) {
     const ceiling = OWN_FALLBACK_CEILING[row.locale];
     if (row.own_fallback.length > ceiling) {
       problems.add('', `${row.locale}: ${row.own_fallback.length} of the ${row.own} subdivisions of ${row.own_countries.join(' ')} have no ${row.locale} name `

@@ -1,0 +1,88 @@
+/**
+ * Gate: every name is in its locale's language as far as its letters tell. Refused, in every record
+ * and locale of countries.json, regions.json and subdivisions.json:
+ * - a name not written in its locale's script ("Republic of Türkiye" under ru, a Devanagari name under
+ *   te, "コソボ-Metohija"), bar Latin abbreviations (SAR, U.S., a Roman numeral: build/lib/locale-script.ts);
+ * - English under another Latin-script locale: a name equal to one of the record's English names and
+ *   made of English words ("Republic of Türkiye" under fr), unless CLDR gives that very name in that
+ *   locale (the locale's own usual form: "Isle of Man" in German, English names in Filipino and hi-Latn).
+ * Latin names legitimately equal English ones everywhere ("Chad" in es, "Mali", "Baden-Württemberg"):
+ * those have no English word and pass.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { subdivisionNames, territoryNames } from '../import/cldr-names.ts';
+import { cleanIsoName } from '../import/iso-names.ts';
+import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
+import { packageDir } from '../lib/upstream.ts';
+import { Problems, type Problem } from './problems.ts';
+import type { Datasets } from './validate-data.ts';
+
+/** Words of English place and state names that no other Latin-script language writes so. */
+const ENGLISH_WORDS = new RegExp(`(?<![\\p{L}'’])(?:${[
+  'Republic', 'Kingdom', 'Democratic', "People's", 'Islamic', 'United', 'States?', 'Islands?', 'Federation', 'Federated',
+  'Socialist', 'Principality', 'Commonwealth', 'Sultanate', 'Territory', 'Territories', 'Independent', 'Special',
+  'Administrative', 'Holy', 'Grand Duchy', 'of', 'the', 'and', 'North', 'South', 'East', 'West', 'Northern', 'Southern',
+  'Eastern', 'Western', 'County', 'Department', 'Emirates', 'Region', 'Province', 'District', 'City', 'Outlying',
+  'Minor', 'part', 'Dutch', 'French', 'British', 'Plurinational', 'Bolivarian', 'Union',
+].join('|')})(?![\\p{L}'’])`, 'u');
+
+const isEnglish = (tag: string) => tag === 'en' || tag.startsWith('en-');
+
+/** CLDR's names of a territory or subdivision in a locale: what that locale's readers write. */
+function cldrNames(kind: 'territory' | 'subdivision', code: string, tag: string): string[] {
+  if (kind === 'territory') {
+    const names = territoryNames(tag);
+    return Object.keys(names).filter((key) => key === code || key.startsWith(`${code}-alt-`)).map((key) => names[key]);
+  }
+  if (!existsSync(join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag))) return [];
+  const name = subdivisionNames(tag)[code.replace('-', '').toLowerCase()];
+  return name ? [name, cleanIsoName(name)] : [];
+}
+
+/** Why a name is not in its locale's language, or null. `english` holds the record's English names. */
+export function notInLocale(text: string, tag: string, english: Set<string>, cldr: () => string[]): string | null {
+  const foreign = foreignLetters(text, tag);
+  if (foreign) return `is not written in the ${scriptOf(tag)} script of ${tag} (letters ${JSON.stringify(foreign)})`;
+  if (!/\p{L}/u.test(text)) return `has no letter`;
+  if (scriptOf(tag) === 'Latn' && english.has(text) && ENGLISH_WORDS.test(text) && !cldr().includes(text)) {
+    return `is the English name, which CLDR does not give in ${tag}`;
+  }
+  return null;
+}
+
+type Localized = Record<string, string | string[]> | null;
+
+function checkRecords(problems: Problems, records: any[], kind: 'territory' | 'subdivision', fields: string[], territoryOf = (_code: string): string | undefined => undefined): void {
+  records.forEach((record, index) => {
+    const code: string = record.alpha2 ?? record.code;
+    const territory = territoryOf(code);
+    const english = new Set(fields.flatMap((field) => Object.entries((record[field] ?? {}) as NonNullable<Localized>)
+      .filter(([tag]) => isEnglish(tag)).flatMap(([, texts]) => [texts].flat())));
+    for (const field of fields) {
+      for (const [tag, texts] of Object.entries((record[field] ?? {}) as NonNullable<Localized>)) {
+        if (isEnglish(tag)) continue;
+        for (const text of [texts].flat()) {
+          const why = notInLocale(text, tag, english, () => [...cldrNames(kind, code, tag), ...(territory ? cldrNames('territory', territory, tag) : [])]);
+          if (why) problems.add(`/${index}/${field}/${tag}`, `${code} ${field} ${JSON.stringify(text)} ${why}: fix it at its source, or drop it so ${tag}'s fallback applies`);
+        }
+      }
+    }
+  });
+}
+
+export function checkNamesInLocale(data: Datasets): Problem[] {
+  const countries = new Problems('data/countries.json');
+  checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names']);
+  const regions = new Problems('data/regions.json');
+  checkRecords(regions, data.regions, 'territory', ['name']);
+  const subdivisions = new Problems('data/subdivisions.json');
+  // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
+  const byEnglish = new Map<string, string>(data.countries.map((country: any) => [country.name.en, country.alpha2]));
+  const territories = new Map<string, string>(data.subdivisions.flatMap((subdivision: any) => {
+    const territory = byEnglish.get(subdivision.name.en);
+    return territory ? [[subdivision.code, territory]] : [];
+  }));
+  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], (code) => territories.get(code));
+  return [...countries.list, ...regions.list, ...subdivisions.list];
+}
