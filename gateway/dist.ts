@@ -35,7 +35,12 @@ export function openDist(dir: string, options: ReadOptions = {}): Dist {
  * this dist was opened from), of another size, or other bytes. A newer dist may answer the request
  * instead (live-dist.ts); a damaged file is never sent.
  */
-export class UnreadableFile extends Error {}
+export class UnreadableFile extends Error {
+  /** Not on disk at all (ENOENT), as opposed to there with other bytes. */
+  constructor(message: string, readonly missing = false) {
+    super(message);
+  }
+}
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
@@ -54,7 +59,7 @@ export function readFile(dist: Dist, key: string, coding: Coding): Buffer {
     bytes = readFileSync(join(dist.dir, path));
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UnreadableFile(`${path} is gone (${code})`);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new UnreadableFile(`${path} is gone (${code})`, true);
     throw error;
   }
   if (bytes.length !== expected) throw new UnreadableFile(`${path} has ${bytes.length} bytes, the manifest says ${expected}`);

@@ -89,7 +89,8 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       if (coding === 'identity' || !(error instanceof UnreadableFile)) throw error;
       // Read from disk, not the cache: where the whole tree is gone (a new build), its error goes up and a newer dist answers.
       const plain = readFile(dist, key, 'identity');
-      log(`error: ${error.message}; sent ${key} uncompressed`);
+      // A copy missing while its file is whole is also what a tree being deleted looks like for a moment: a warning.
+      log(`${error.missing ? 'warning' : 'error'}: ${error.message}; sent ${key} uncompressed`);
       return { bytes: plain, coding: 'identity', head: fileHeaders(headOf(key), { length: plain.length, coding: 'identity' }) };
     }
     const entry: Sendable = { bytes, coding, head: fileHeaders(headOf(key), { length: bytes.length, coding }) };

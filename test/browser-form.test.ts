@@ -64,7 +64,7 @@ const CASES: FormCase[] = [
   },
   {
     country: 'AE', locale: 'ar', typed: 'الإمارات', name: 'الإمارات العربية المتحدة', phone: ['0501234567', '050 123 4567', '+971501234567'],
-    subdivision: ['AE-DU', 'Dubai'], postal: null,
+    subdivision: ['AE-DU', 'دبي'], postal: null,
     lines: ['اللوفر أبوظبي', 'المنطقة الثقافية في السعديات، جزيرة السعديات', 'أبوظبي'], dir: 'rtl',
   },
 ];

@@ -51,7 +51,7 @@ const NAME_BREACHES: { rule: string; file: string; mutate: Mutation; expected: s
     mutate: naming('US-IA', 'name', 'sl', 'Norveška') },
   { rule: 'a reviewed shared name that no longer occurs', file: 'curated/shared-names', expected: 'reviewed shared name fr "Grenade" no longer occurs',
     mutate: (shared) => { for (const entry of shared.filter((candidate: any) => candidate.name === 'Grenade')) entry.codes = ['GD']; } },
-  { rule: 'English where ISO gives the name in a regional language', file: 'subdivisions', expected: 'ES-CT is shown as "Catalonia" in ca, not as ISO names it in that language: "Catalunya"',
+  { rule: 'English where ISO gives the name in a regional language', file: 'subdivisions', expected: 'ES-CT is shown as "Cataluña" in ca, not as ISO names it in that language: "Catalunya"',
     mutate: naming('ES-CT', 'name', 'ca', undefined) },
   { rule: "another official language's name copied", file: 'subdivisions', expected: 'BE-VLG de "Vlaams Gewest" copies ISO\'s nl name',
     mutate: naming('BE-VLG', 'name', 'de', 'Vlaams Gewest') },

@@ -35,7 +35,10 @@ for (const [code, tag, expected] of NAMES) {
 
 scripts('should carry every curated subdivision name into the data (npm run import was run)', () => {
   assert.ok(curated.length >= 700, `${curated.length} entries`);
-  assert.equal(curated.filter((entry) => subdivision(entry.code)?.name[entry.locale] !== entry.value).map((entry) => `${entry.code} ${entry.locale}`), []);
+  // As a reader sees it: a name equal to the fallback's (kk Алматы, ru Алматы) is stored once, in the fallback.
+  const chains = chainsOf(locales);
+  const shown = (code: string, tag: string) => chains.get(tag)!.map((locale) => subdivision(code)?.name[locale]).find(Boolean);
+  assert.equal(curated.filter((entry) => shown(entry.code, entry.locale) !== entry.value).map((entry) => `${entry.code} ${entry.locale}`), []);
 });
 
 scripts('should make the gate refuse a lost name, and a Latin one in its place', () => {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { suite } from 'uvu';
 import { MANIFEST_VERSION } from '../contract/manifest.ts';
 import * as assert from 'uvu/assert';
@@ -104,12 +105,12 @@ config('should serve a dist written before manifest.columns.json from manifest.j
 config.run();
 
 const settings = suite('readConfig');
-settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, no keys, one process', () => {
+settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, no keys, a process per core', () => {
   const { config: defaults, problems } = readConfig({}, '/srv/dist');
   assert.equal(problems, []);
   assert.equal({ ...defaults, keys: defaults.keys.length }, {
     port: 3000, host: '127.0.0.1', keys: 0, keysFile: undefined, distDir: '/srv/dist', corsOrigins: '*', production: false,
-    workers: 1, cacheBytes: 64 * 2 ** 20, verifyDist: 'sizes',
+    workers: availableParallelism(), fairShareMs: 0, cacheBytes: Math.floor((64 * 2 ** 20) / availableParallelism()), verifyDist: 'sizes',
     timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, sendMs: 30_000 }, watchMs: 2000,
   });
 });

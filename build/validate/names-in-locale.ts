@@ -53,7 +53,7 @@ export function notInLocale(text: string, tag: string, english: Set<string>, cld
 
 type Localized = Record<string, string | string[]> | null;
 
-function checkRecords(problems: Problems, records: any[], kind: 'territory' | 'subdivision', fields: string[], territoryOf = (_code: string): string | undefined => undefined): void {
+function checkRecords(problems: Problems, records: any[], kind: 'territory' | 'subdivision', fields: string[], served: Set<string>, territoryOf = (_code: string): string | undefined => undefined): void {
   records.forEach((record, index) => {
     const code: string = record.alpha2 ?? record.code;
     const territory = territoryOf(code);
@@ -61,7 +61,8 @@ function checkRecords(problems: Problems, records: any[], kind: 'territory' | 's
       .filter(([tag]) => isEnglish(tag)).flatMap(([, texts]) => [texts].flat())));
     for (const field of fields) {
       for (const [tag, texts] of Object.entries((record[field] ?? {}) as NonNullable<Localized>)) {
-        if (isEnglish(tag)) continue;
+        // A locale not served is the locale check's to refuse (rules.ts): its script may be unknown.
+        if (isEnglish(tag) || !served.has(tag)) continue;
         for (const text of [texts].flat()) {
           const why = notInLocale(text, tag, english, () => [...cldrNames(kind, code, tag), ...(territory ? cldrNames('territory', territory, tag) : [])]);
           if (why) problems.add(`/${index}/${field}/${tag}`, `${code} ${field} ${JSON.stringify(text)} ${why}: fix it at its source, or drop it so ${tag}'s fallback applies`);
@@ -73,9 +74,10 @@ function checkRecords(problems: Problems, records: any[], kind: 'territory' | 's
 
 export function checkNamesInLocale(data: Datasets): Problem[] {
   const countries = new Problems('data/countries.json');
-  checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names']);
+  const served = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
+  checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names'], served);
   const regions = new Problems('data/regions.json');
-  checkRecords(regions, data.regions, 'territory', ['name']);
+  checkRecords(regions, data.regions, 'territory', ['name'], served);
   const subdivisions = new Problems('data/subdivisions.json');
   // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
   const byEnglish = new Map<string, string>(data.countries.map((country: any) => [country.name.en, country.alpha2]));
@@ -83,6 +85,6 @@ export function checkNamesInLocale(data: Datasets): Problem[] {
     const territory = byEnglish.get(subdivision.name.en);
     return territory ? [[subdivision.code, territory]] : [];
   }));
-  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], (code) => territories.get(code));
+  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], served, (code) => territories.get(code));
   return [...countries.list, ...regions.list, ...subdivisions.list];
 }

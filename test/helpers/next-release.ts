@@ -9,6 +9,7 @@ import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { dirname, join } from 'node:path';
 import { writeManifest } from '../../build/dist/manifest.ts';
 import { nginxConfig } from '../../build/dist/nginx-config.ts';
+import { DistWriter } from '../../build/dist/writer.ts';
 import { NGINX_CONFIG_FILE } from '../../contract/layout.ts';
 import { filesOnDisk } from '../../contract/manifest.ts';
 
@@ -63,23 +64,26 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
   }
   const previous = manifest.release.id;
   manifest.release.id = id;
+  let changed = 0;
   for (const [key, entry] of Object.entries<any>(manifest.files)) {
     const index = key === 'v1/index.json' && id !== previous;
     if (!index && !change(key)) continue;
+    changed++;
     const old = readFileSync(join(to, key), 'utf8');
     const bytes = Buffer.from(index ? old.replace(`"id":"${previous}"`, `"id":"${id}"`) : sameSizeChange(old));
     replace(join(to, key), bytes);
     for (const suffix of ['.br', '.gz']) rmSync(join(to, key + suffix), { force: true });
     Object.assign(entry, { bytes: bytes.length, sha256: sha256(bytes), encodings: {} });
   }
-  // The nginx config holds the release and every ETag: written again from the new manifest, as a build writes it.
+  // A new release's nginx config holds its id and every ETag: written again from the new manifest, with
+  // the build's own writer (so with the copies it makes). A copy of the same release keeps its config.
   const { files, ...head } = manifest;
   const { [NGINX_CONFIG_FILE]: configEntry, ...responses } = files;
-  if (configEntry) {
-    const config = Buffer.from(nginxConfig(head, responses));
-    replace(join(to, NGINX_CONFIG_FILE), config);
-    for (const suffix of ['.br', '.gz']) rmSync(join(to, NGINX_CONFIG_FILE + suffix), { force: true });
-    Object.assign(configEntry, { bytes: config.length, sha256: sha256(config), encodings: {} });
+  if (configEntry && (id !== previous || changed > 0)) {
+    for (const suffix of ['', '.br', '.gz']) rmSync(join(to, NGINX_CONFIG_FILE + suffix), { force: true });
+    const writer = new DistWriter(to);
+    writer.writeFile(NGINX_CONFIG_FILE, Buffer.from(nginxConfig(head, responses)), { requests: [] });
+    files[NGINX_CONFIG_FILE] = writer.files.get(NGINX_CONFIG_FILE);
   }
   writeManifest(to, manifest);
   return manifest;
