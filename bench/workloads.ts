@@ -48,7 +48,8 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
   const english = JSON.parse(read('v1/countries.json').toString('utf8'));
   const items = new Map<string, { name: string }>(english.countries.map((item: { code: string; name: string }) => [item.code, item]));
   const query = 'germny';
-  const found = new CountrySearch(index).find(query, { languages: ['en'], displayed: (code) => items.get(code)?.name, collator: new Intl.Collator('en') });
+  const positions = new Map<string, number>(english.countries.map((item: { code: string }, at: number) => [item.code, at]));
+  const found = new CountrySearch(index).find(query, { languages: ['en'], displayed: (code) => items.get(code)?.name, position: (code) => positions.get(code) ?? Infinity });
   const searchBody = Buffer.from(JSON.stringify({ query, count: found.length, locale: english.locale, countries: found.slice(0, 20).map((code) => items.get(code)) }));
 
   const list: Workload[] = [

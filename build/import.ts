@@ -8,9 +8,11 @@ import { writeCanonicalJson } from './lib/canonical-json.ts';
 import { isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
 import { importAddresses } from './import/import-addresses.ts';
 import { importCountries, territoryContainment } from './import/import-countries.ts';
+import { importCountryLanguages } from './import/import-country-languages.ts';
 import { importLocales } from './import/import-locales.ts';
 import { importPhone } from './import/import-phone.ts';
 import { importPostalCodes } from './import/import-postal-codes.ts';
+import { importReadings } from './import/import-readings.ts';
 import { importSubdivisions } from './import/import-subdivisions.ts';
 import { importUnservedLocaleNames } from './import/import-unserved-names.ts';
 import { importWithdrawnCountries } from './import/import-withdrawn.ts';
@@ -35,9 +37,9 @@ function checkPinnedVersions(): void {
   }
 }
 
-function step<T>(label: string, run: () => T): T {
+async function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
   const started = performance.now();
-  const result = run();
+  const result = await run();
   console.log(`  ${label.padEnd(14)} ${Math.round(performance.now() - started)} ms`);
   return result;
 }
@@ -49,27 +51,31 @@ const curatedCodes = ['XK'];
 const countryCodes = [...isoCountryCodes, ...curatedCodes].sort();
 const regionCodes = [...new Set(territoryContainment().values())];
 
-const locales = step('locales', () => importLocales([...countryCodes, ...regionCodes]));
+const locales = await step('locales', () => importLocales([...countryCodes, ...regionCodes]));
 const overrides = new NameOverrides(dataDir);
 const otherScripts = new OtherScriptNames();
 const renames = new IsoRenames(dataDir);
-const { countries, regions, formerNames } = step('countries', () => importCountries(dataDir, locales, overrides, { renames, otherScripts }));
-const unservedNames = step('more names', () => importUnservedLocaleNames(countries, new Set(locales.locales.map((locale) => locale.tag))));
+const { countries, regions, formerNames } = await step('countries', () => importCountries(dataDir, locales, overrides, { renames, otherScripts }));
+const unservedNames = await step('more names', () => importUnservedLocaleNames(countries, new Set(locales.locales.map((locale) => locale.tag))));
+const countryLanguages = await step('languages', () => importCountryLanguages(countryCodes));
+const readings = await step('readings', () => importReadings(dataDir, countries));
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
-const phone = step('phone', () => importPhone(countryCodes, callingCodes));
-const postalCodes = step('postal codes', () => importPostalCodes(dataDir, countryCodes));
+const phone = await step('phone', () => importPhone(countryCodes, callingCodes));
+const postalCodes = await step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions } = step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
+const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
-const addresses = step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
-const withdrawn = step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
+const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
+const withdrawn = await step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);
 writeCanonicalJson(join(outDir, 'regions.json'), regions);
 writeCanonicalJson(join(outDir, 'former-names.json'), formerNames);
 writeCanonicalJson(join(outDir, 'unserved-locale-names.json'), unservedNames);
+writeCanonicalJson(join(outDir, 'country-languages.json'), countryLanguages);
+writeCanonicalJson(join(outDir, 'name-readings.json'), readings);
 writeCanonicalJson(join(outDir, 'phone.json'), phone.entries);
 writeCanonicalJson(join(outDir, 'postal-codes.json'), postalCodes);
 writeCanonicalJson(join(outDir, 'subdivisions.json'), subdivisions);

@@ -3,7 +3,7 @@
  * search.ts finds, the first `limit` of them, each item exactly as the country list of the answer's
  * locale and view has it, ranked for a reader of that locale.
  */
-import type { SearchOptions } from './search.ts';
+import { readerLanguages, type SearchOptions } from './search.ts';
 
 /** A country list file made ready to answer searches in its locale and view. */
 export interface SearchableList {
@@ -13,23 +13,19 @@ export interface SearchableList {
   options: SearchOptions;
 }
 
-/** The reader's languages: those of the locale and its fallbacks, English only where it is the reader's own. */
-function languagesOf(chain: readonly string[]): string[] {
-  const own = chain.length > 1 ? chain.slice(0, -1) : chain;
-  return [...new Set(own.map((tag) => tag.split('-')[0]))];
-}
-
 /** `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's fallback chain. */
 export function searchableList(text: string, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
   const { locale, countries } = JSON.parse(text) as { locale: string; countries: { code: string; name: string | { common: string } }[] };
   const names = new Map(countries.map((item) => [item.code, typeof item.name === 'string' ? item.name : item.name.common]));
+  const positions = new Map(countries.map((item, at) => [item.code, at]));
   return {
     locale,
     items: new Map(countries.map((item) => [item.code, JSON.stringify(item)])),
     options: {
-      languages: languagesOf(chainOf(locale) ?? [locale]),
+      languages: readerLanguages([...(chainOf(locale) ?? [locale])]),
       displayed: (code) => names.get(code),
-      collator: new Intl.Collator(locale),
+      // Ties go by the reader's list, which is in the locale's order already.
+      position: (code) => positions.get(code) ?? Infinity,
     },
   };
 }

