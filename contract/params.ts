@@ -78,14 +78,64 @@ export function lookupLocale(tag: string, tags: ReadonlyMap<string, string>, def
 }
 
 const NAME_SHOWN = /^[A-Za-z0-9_.-]{1,32}$/;
+const NAME_CHARACTER = '[A-Za-z0-9_.-]';
+
+/** Names other APIs give these parameters, which a client may send out of habit. */
+const PARAMETER_ALIASES: Record<ParameterName, string[]> = {
+  locale: ['lang', 'language', 'lng', 'hl', 'lc', 'languages'],
+  view: ['format', 'detail', 'details', 'verbose'],
+  q: ['query', 'search', 'term', 'text', 'name'],
+  limit: ['max', 'count', 'size', 'per_page', 'page_size', 'top', 'n'],
+};
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A pattern for every name one edit from `name` (a letter added, dropped, changed or two swapped). */
+function oneEditFrom(name: string): string[] {
+  const at = (index: number) => [escapeRegExp(name.slice(0, index)), escapeRegExp(name.slice(index))];
+  const alternatives = new Set<string>();
+  for (let index = 0; index <= name.length; index++) {
+    const [before, after] = at(index);
+    alternatives.add(`${before}${NAME_CHARACTER}${after}`); // added
+    if (index < name.length) {
+      alternatives.add(`${before}${escapeRegExp(name.slice(index + 1))}`); // dropped
+      alternatives.add(`${before}${NAME_CHARACTER}${escapeRegExp(name.slice(index + 1))}`); // changed
+    }
+    if (index + 1 < name.length) alternatives.add(`${before}${escapeRegExp(name[index + 1] + name[index])}${escapeRegExp(name.slice(index + 2))}`); // swapped
+  }
+  alternatives.delete('');
+  return [...alternatives];
+}
+
+/** Names one edit away; not for names so short that one edit reaches any short name (`x` is no typo of `q`). */
+function likelyTypos(name: string): string[] {
+  return name.length >= 4 ? oneEditFrom(name) : [];
+}
+
+/**
+ * For each parameter, a pattern (whole name, case-insensitive) of the names that are likely meant as it:
+ * in another case, one edit away, or its name in other APIs. Written once; the gateway, the edge and nginx's map read it.
+ */
+export const PARAMETER_SUGGESTIONS: [ParameterName, string][] = (Object.keys(PARAMETERS) as ParameterName[])
+  .map((parameter) => [parameter, `^(?:${[parameter, ...likelyTypos(parameter), ...PARAMETER_ALIASES[parameter]].join('|')})$`]);
+const SUGGESTION_TESTS = PARAMETER_SUGGESTIONS.map(([parameter, source]): [ParameterName, RegExp] => [parameter, new RegExp(source, 'i')]);
+
+/** The parameter a client likely meant by `name`, or undefined. */
+export function suggestParameter(name: string): ParameterName | undefined {
+  return SUGGESTION_TESTS.find(([, pattern]) => pattern.test(name))?.[0];
+}
+
+/** The sentence a detail ends with for `parameter` (empty for none), in the form nginx's map writes too. */
+export const suggestionSentence = (parameter: ParameterName | undefined) => (parameter ? ` Did you mean ${parameter}?` : '');
 
 /** The problem for the first name of a query that is no parameter of the API; `path` is the endpoint's, `accepted` what it takes. */
 export function unknownParameter(names: readonly string[], path: string, accepted: readonly ParameterName[]): Problem | undefined {
   for (const name of names) {
     if (Object.hasOwn(PARAMETERS, name)) continue;
-    const which = NAME_SHOWN.test(name) ? `"${name}" is not a parameter of this API` : 'A query parameter is not one of this API\'s';
+    const shown = NAME_SHOWN.test(name);
+    const which = shown ? `"${name}" is not a parameter of this API` : 'A query parameter is not one of this API\'s';
     const takes = accepted.length ? `takes ${accepted.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : 'takes no parameters';
-    return { code: 'unknown_parameter', detail: `${which}; ${path} ${takes}.`, extensions: { accepted: [...accepted] } };
+    const meant = shown ? suggestionSentence(suggestParameter(name)) : '';
+    return { code: 'unknown_parameter', detail: `${which}; ${path} ${takes}.${meant}`, extensions: { accepted: [...accepted] } };
   }
   return undefined;
 }

@@ -100,6 +100,35 @@ const WITHDRAWN: [path: string, replacedBy: string[], detail: string][] = [
   ['/v1/subdivisions/GB/NTH', ['GB-NNH', 'GB-WNH'], 'Northamptonshire'],
 ];
 
+// What a person reads when a request is almost right: the detail says what to send instead.
+const TEXTS: [path: string, status: number, code: string, detail: string][] = [
+  ['/v1/countries/BR.json', 404, 'country_not_found', 'Paths take no .json suffix: ask for /v1/countries/BR.'],
+  ['/v1/countries/UK', 404, 'country_not_found', 'UK is not an ISO 3166-1 code; the United Kingdom is GB: ask for /v1/countries/GB.'],
+  ['/v1/phone/EL', 404, 'country_not_found', 'EL is not an ISO 3166-1 code; Greece is GR: ask for /v1/phone/GR.'],
+  ['/v1/countries/ZZ', 404, 'country_not_found', 'No country has the code "ZZ"; codes are ISO 3166-1 alpha-2, alpha-3 or numeric (BR, BRA, 076).'],
+  ['/v1/countries?lang=de', 400, 'unknown_parameter', '"lang" is not a parameter of this API; /v1/countries takes view and locale. Did you mean locale?'],
+  ['/v1/countries?locle=de', 400, 'unknown_parameter', '"locle" is not a parameter of this API; /v1/countries takes view and locale. Did you mean locale?'],
+  ['/v1/countries/search?query=peru', 400, 'unknown_parameter', '"query" is not a parameter of this API; /v1/countries/search takes q, locale, view and limit. Did you mean q?'],
+  ['/v1/countries?fields=name', 400, 'unknown_parameter', '"fields" is not a parameter of this API; /v1/countries takes view and locale.'],
+  ['/v1/phone/BR?x=1', 400, 'unknown_parameter', '"x" is not a parameter of this API; /v1/phone/{country_code} takes no parameters.'],
+  ['/v1/countries?view=huge', 400, 'invalid_parameter', 'view must be one of: compact, full.'],
+];
+
+const texts = suite('errors: texts a person reads');
+texts.before(async () => { gateway = await startGateway(); });
+texts.after(() => gateway.close());
+
+for (const [path, status, code, detail] of TEXTS) {
+  texts(`should answer ${path} with ${status} ${code} saying what to send`, async () => {
+    const problem = (await gateway.request(path)).json();
+    assert.is(problem.status, status);
+    assert.is(problem.code, code);
+    assert.is(problem.detail, detail);
+  });
+}
+
+texts.run();
+
 const withdrawn = suite('errors: withdrawn codes');
 withdrawn.before(async () => { gateway = await startGateway(); });
 withdrawn.after(() => gateway.close());

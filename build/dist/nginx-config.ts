@@ -15,7 +15,7 @@ import { readLocale, readView, unknownParameter } from '../../contract/params.ts
 import { quote } from '../../contract/nginx-placeholders.ts';
 import {
   authMap, countryMap, freshMap, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
-  unknownParameterMap, viewMap, withdrawnMaps,
+  unknownParameterMaps, viewMap, withdrawnMaps,
 } from './nginx-maps.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
@@ -57,7 +57,7 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   const base = endpoint.path.slice(0, endpoint.path.indexOf(':'));
   const lines: string[] = [];
   const unknown = unknownParameter(['\u0001'], openApiPath(endpoint), endpoint.query)!;
-  lines.push(...at('unknown_parameter', { ...unknown, detail: unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `) }));
+  lines.push(...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }));
   if (endpoint.path.includes(':country_code')) {
     lines.push(...at('country_not_found', withVariables(countryNotFound(COUNTRY, base, new Map()), [[`"${COUNTRY}"`, 'cr_quoted_country']])));
     lines.push(...at('json_suffix', withVariables(countryNotFound(`${COUNTRY}.json`, base, new Map()), [[COUNTRY, 'cr_json_code']])));
@@ -159,7 +159,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     'map "$cr_open:$cr_auth" $cr_refused { default ""; "~^:(missing|malformed|unknown)$" $1; }',
     'map "$cr_open:$request_method" $cr_not_allowed { default 0; "~^:(?!(?:GET|HEAD)$)" 1; }',
     ...givenMaps(),
-    ...unknownParameterMap(),
+    ...unknownParameterMaps(),
     ...localeValidityMap(),
     'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
     ...localeMaps(head),

@@ -5,7 +5,7 @@
  * read (contract/). nginx compares a map's plain keys without regard to case, so what must match
  * exactly (keys, view) is a case-sensitive regular expression.
  */
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETERS, VIEWS } from '../../contract/params.ts';
+import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETER_SUGGESTIONS, PARAMETERS, suggestionSentence, VIEWS } from '../../contract/params.ts';
 import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
@@ -50,16 +50,29 @@ export function givenMaps(): string[] {
 
 /**
  * $cr_unknown: what the detail says of the first query name that is no parameter of the API
- * (`"lang" is not...`), or "": the pairs before it are known names or empty, as the gateway reads them.
+ * (`"lang" is not...`), or "": the pairs before it are known names or empty, as the gateway reads them;
+ * $cr_suggestion: the sentence naming the parameter that name likely meant, from the contract's patterns.
  */
-export function unknownParameterMap(): string[] {
+export function unknownParameterMaps(): string[] {
   const known = `(?:${Object.keys(PARAMETERS).join('|')})`;
   const before = `^(?:(?:${known}(?:=[^&]*)?)?&)*(?!${known}(?:=|&|$))`;
-  return block('$args $cr_unknown', [
-    'default "";',
-    `${quote(`~${before}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} "\\\\\\"$1\\\\\\" is not a parameter of this API";`,
-    `${quote(`~${before}[^&]`)} "A query parameter is not one of this API's";`,
-  ]);
+  const unshown = '&'; // no query name holds one
+  return [
+    ...block('$args $cr_unknown_name', [
+      'default "";',
+      `${quote(`~${before}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} $1;`,
+      `${quote(`~${before}[^&]`)} ${quote(unshown)};`,
+    ]),
+    ...block('$cr_unknown_name $cr_unknown', [
+      'default "\\\\\\"$cr_unknown_name\\\\\\" is not a parameter of this API";',
+      '"" "";',
+      `${quote(unshown)} "A query parameter is not one of this API's";`,
+    ]),
+    ...block('$cr_unknown_name $cr_suggestion', [
+      'default "";',
+      ...PARAMETER_SUGGESTIONS.map(([parameter, source]) => `${quote(`~*${source}`)} ${quote(suggestionSentence(parameter))};`),
+    ]),
+  ];
 }
 
 /** $cr_locale_ok: 1 for a well-formed tag (RFC 5646) of at most the length the gateway reads. */
