@@ -8,6 +8,7 @@ import { readerLanguages, type SearchOptions } from './search.ts';
 /** A country list file made ready to answer searches in its locale and view. */
 export interface SearchableList {
   locale: string;
+  view: string;
   /** Each item's JSON, by code, as the list file has it. */
   items: Map<string, string>;
   options: SearchOptions;
@@ -15,11 +16,12 @@ export interface SearchableList {
 
 /** `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's fallback chain. */
 export function searchableList(text: string, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
-  const { locale, countries } = JSON.parse(text) as { locale: string; countries: { code: string; name: string | { common: string } }[] };
+  const { locale, view, countries } = JSON.parse(text) as { locale: string; view: string; countries: { code: string; name: string | { common: string } }[] };
   const names = new Map(countries.map((item) => [item.code, typeof item.name === 'string' ? item.name : item.name.common]));
   const positions = new Map(countries.map((item, at) => [item.code, at]));
   return {
     locale,
+    view,
     items: new Map(countries.map((item) => [item.code, JSON.stringify(item)])),
     options: {
       languages: readerLanguages([...(chainOf(locale) ?? [locale])]),
@@ -32,10 +34,10 @@ export function searchableList(text: string, chainOf: (locale: string) => readon
 
 /**
  * The answer for `text`, given what CountrySearch.find found for it with the list's options: what
- * JSON.stringify({ query, count, locale, countries }) gives, the items' JSON as the list has it.
+ * JSON.stringify({ query, count, locale, view, countries }) gives, the items' JSON as the list has it.
  */
 export function searchBody(found: readonly string[], list: SearchableList, text: string, limit: number): string {
   const listed = found.filter((code) => list.items.has(code));
   const countries = listed.slice(0, limit).map((code) => list.items.get(code)!);
-  return `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"countries":[${countries.join(',')}]}`;
+  return `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[${countries.join(',')}]}`;
 }

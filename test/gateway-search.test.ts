@@ -129,7 +129,7 @@ shape.after(() => gateway.close());
 shape('should answer { query, count, locale, countries } with items exactly as in the list of that locale', async () => {
   const reply = await search('q=Alemanha&locale=pt-BR');
   const body = reply.json();
-  assert.equal(Object.keys(body), ['query', 'count', 'locale', 'countries']);
+  assert.equal(Object.keys(body), ['query', 'count', 'locale', 'view', 'countries']);
   assert.is(body.query, 'Alemanha');
   assert.is(body.locale, 'pt');
   assert.is(reply.headers['content-language'], 'pt');
@@ -194,7 +194,7 @@ shape('should answer exactly JSON.stringify of the list items, in any locale and
     const list = JSON.parse(distFile(listPath).toString('utf8'));
     const items = new Map(list.countries.map((item: any) => [item.code, item]));
     const { count } = reply.json();
-    const expected = JSON.stringify({ query: reply.json().query, count, locale: list.locale, countries: codesOf(reply).map((code: string) => items.get(code)) });
+    const expected = JSON.stringify({ query: reply.json().query, count, locale: list.locale, view: list.view, countries: codesOf(reply).map((code: string) => items.get(code)) });
     assert.is(reply.body.toString('utf8'), expected);
   }
 });

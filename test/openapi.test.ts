@@ -92,6 +92,19 @@ document('should answer withdrawn codes with 410 code_withdrawn naming their suc
   for (const entry of withdrawn.subdivisions) assert.ok(validate(gone(entry.code, entry)), `${entry.code}: ${JSON.stringify(validate.errors)}`);
 });
 
+document('should type a list and a search answer by the view asked, and let a client set where the API is served', () => {
+  for (const [path, byView] of [['/v1/countries', { compact: 'CountryList', full: 'CountryListFull' }], ['/v1/countries/search', { compact: 'SearchResult', full: 'SearchResultFull' }]] as const) {
+    const schema = openapi.paths[path].get.responses['200'].content['application/json'].schema;
+    assert.equal(schema.discriminator.propertyName, 'view', path);
+    for (const [view, name] of Object.entries(byView)) {
+      assert.is(schema.discriminator.mapping[view], `#/components/schemas/${name}`);
+      assert.is(openapi.components.schemas[name].properties.view.const, view);
+    }
+  }
+  assert.is(openapi.servers[0].url, '{origin}');
+  assert.type(openapi.servers[0].variables.origin.default, 'string');
+});
+
 document('should describe every field of the phone answer and of its formats', () => {
   for (const name of ['PhoneMetadata', 'PhoneFormat']) {
     const schema = openapi.components.schemas[name];
@@ -119,10 +132,12 @@ client('should make tsc refuse a client that uses a field or an operation the AP
 import type { components, operations } from './api.js';
 export const grouping = (phone: components['schemas']['PhoneMetadata']) => phone.formats?.[0]?.grouping;
 export type Missing = operations['getPhones'];
+export const unnarrowed = (list: operations['listCountries']['responses'][200]['content']['application/json']) => list.countries[0].name.common;
 `);
   const output = typeCheck(dir, ['wrong.mts']);
   assert.match(output, /wrong\.mts\(3,.*error TS2339: Property 'grouping' does not exist/);
   assert.match(output, /wrong\.mts\(4,.*error TS2339: Property 'getPhones' does not exist/);
+  assert.match(output, /wrong\.mts\(5,.*error TS2339: Property 'common' does not exist on type 'string/, 'a list is narrowed by its view before its names are read');
 });
 
 /** The response schema (build/schemas) each operation's answer must validate against. */
@@ -142,7 +157,7 @@ client('should get, calling every operation of the typed client on a real gatewa
         (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)));
     });
     const answers = JSON.parse(output);
-    assert.equal(Object.keys(answers).sort(), [...operations.map((operation) => operation.operationId), 'phoneField'].sort());
+    assert.equal(Object.keys(answers).sort(), [...operations.map((operation) => operation.operationId), 'phoneField', 'officialNames', 'searchFull'].sort());
     for (const [operationId, schema] of Object.entries(SCHEMAS)) {
       const validate = responseSchemaValidator(schema);
       assert.ok(validate(answers[operationId]), `${operationId}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
@@ -152,6 +167,8 @@ client('should get, calling every operation of the typed client on a real gatewa
     assert.is(answers.searchCountries.countries[0].code, 'BR');
     assert.is(answers.getSubdivision.code, 'BR-SP');
     assert.equal(answers.phoneField, { text: '(11) 96123-4567', valid: true });
+    assert.equal(answers.officialNames, ["DE République fédérale d'Allemagne"]);
+    assert.is(answers.searchFull, 'Federative Republic of Brazil');
   } finally {
     await gateway.close();
   }

@@ -64,8 +64,8 @@ const ALWAYS: ResponseName[] = ['BadRequest', 'MethodNotAllowed', 'RequestTimeou
 export interface OperationOptions {
   operationId: string;
   summary: string;
-  /** Component name(s) of the 200 body, or an inline schema. */
-  body: string | string[] | object;
+  /** Component name of the 200 body, its component per `view` (a union a generated client narrows by `view`), or an inline schema. */
+  body: string | { byView: Record<string, string> } | object;
   parameters?: object[];
   /** The body's names depend on `locale`: the answer carries Content-Language. */
   localized?: boolean;
@@ -75,8 +75,14 @@ export interface OperationOptions {
   codes?: boolean;
 }
 
+/** One schema per view, told apart by the answer's `view` (OpenAPI's discriminator: generators emit a narrowing union). */
+function viewUnion(byView: Record<string, string>) {
+  const refs = Object.fromEntries(Object.entries(byView).map(([view, name]) => [view, ref('schemas', name).$ref]));
+  return { oneOf: Object.values(refs).map(($ref) => ({ $ref })), discriminator: { propertyName: 'view', mapping: refs } };
+}
+
 export function operation({ operationId, summary, body, parameters = [], localized = false, anonymous = false, codes = false }: OperationOptions) {
-  const schema = typeof body === 'string' ? ref('schemas', body) : Array.isArray(body) ? { oneOf: body.map((name) => ref('schemas', name)) } : body;
+  const schema = typeof body === 'string' ? ref('schemas', body) : 'byView' in body ? viewUnion(body.byView as Record<string, string>) : body;
   const errors: ResponseName[] = [...(anonymous ? [] : ['Unauthorized' as const]), ...(codes ? ['NotFound' as const, 'Gone' as const] : []), ...ALWAYS];
   return {
     operationId,

@@ -70,7 +70,11 @@ export function buildOpenApi(data: Datasets) {
         + `Lists are ordered by name as a reader of the locale sorts it. ${credits}`,
       license,
     },
-    servers: [{ url: '/' }],
+    // A generator takes the server's default; a client sets `origin` to wherever it is served.
+    servers: [{
+      url: '{origin}',
+      variables: { origin: { default: 'http://127.0.0.1:3000', description: 'Where the API is served: npm start\'s gateway (the default), nginx, the edge or a CDN' } },
+    }],
     security: [{ bearer: [] }],
     paths: {
       '/healthz': {
@@ -94,11 +98,11 @@ export function buildOpenApi(data: Datasets) {
       },
       '/v1/countries': {
         get: operation({ operationId: 'listCountries', summary: 'List countries, by name in the locale (CountryListFull with view=full)',
-          body: ['CountryList', 'CountryListFull'], parameters: [locale, view], localized: true }),
+          body: { byView: { compact: 'CountryList', full: 'CountryListFull' } }, parameters: [locale, view], localized: true }),
       },
       '/v1/countries/search': {
         get: operation({ operationId: 'searchCountries', summary: 'Search countries by code or name, in any locale, accent- and case-insensitive, tolerating one typo',
-          body: 'SearchResult', localized: true, parameters: [
+          body: { byView: { compact: 'SearchResult', full: 'SearchResultFull' } }, localized: true, parameters: [
             parameter('q', 'query', 'Search text (required, not blank)', { type: 'string', minLength: 1 }, true),
             locale, view,
             parameter('limit', 'query', 'Most results to return', { type: 'integer', minimum: 1, maximum: 250, default: 20 }),

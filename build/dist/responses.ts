@@ -105,7 +105,7 @@ export class Responses {
     const countries = view === 'full'
       ? this.sortedByName(this.countries.map((country) => this.fullCountry(country, tag)), tag, (country) => this.sortKey(country.name.common, tag))
       : this.sortedByName(this.countries.map((country) => this.compactCountry(country, tag)), tag, (country) => this.sortKey(country.name, tag));
-    return { count: countries.length, locale: tag, countries };
+    return { count: countries.length, locale: tag, view, countries };
   }
 
   phone(code: string) {

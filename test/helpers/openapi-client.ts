@@ -61,8 +61,21 @@ export async function phoneField(base: string, key: string, country: string, typ
 }
 
 export async function countryPicker(base: string, key: string, locale: string): Promise<string[]> {
-  const list = (await get<'listCountries'>(base, key, \`/v1/countries?locale=\${locale}\`)) as components['schemas']['CountryList'];
+  const list = await get<'listCountries'>(base, key, \`/v1/countries?locale=\${locale}\`);
+  if (list.view !== 'compact') throw new Error('asked for the compact view');
   return list.countries.map((country) => \`\${country.flag.emoji} \${country.name} \${country.calling_code ?? ''}\`);
+}
+
+/** The full view, its type narrowed by the answer's view: no cast. */
+export async function officialNames(base: string, key: string, locale: string): Promise<string[]> {
+  const list = await get<'listCountries'>(base, key, \`/v1/countries?locale=\${locale}&view=full\`);
+  if (list.view !== 'full') throw new Error('asked for the full view');
+  return list.countries.map((country) => \`\${country.code} \${country.name.official}\`);
+}
+
+export async function searchFull(base: string, key: string, q: string): Promise<string | undefined> {
+  const answer = await get<'searchCountries'>(base, key, \`/v1/countries/search?q=\${encodeURIComponent(q)}&view=full&limit=1\`);
+  return answer.view === 'full' ? answer.countries[0]?.name.official : undefined;
 }
 
 export function successors(gone: components['responses']['Gone']['content']['application/problem+json']): { codes: string[]; since: string | null } {
@@ -78,12 +91,12 @@ export const health = (base: string) => get<'getHealth'>(base, null, '/healthz')
  */
 export const CALLS = `
 import type { operations } from './api.js';
-import { get, phoneField } from './client.mjs';
+import { get, officialNames, phoneField, searchFull } from './client.mjs';
 
 // Run by Node; type-checked with the DOM's types only.
 declare const process: { argv: string[]; stdout: { write: (text: string) => void } };
 const [base, key] = process.argv.slice(2);
-const answers: { [Id in keyof operations]: unknown } & { phoneField: unknown } = {
+const answers: { [Id in keyof operations]: unknown } & { phoneField: unknown; officialNames: unknown; searchFull: unknown } = {
   listCountries: await get<'listCountries'>(base, key, '/v1/countries?locale=de&view=compact'),
   getCountry: await get<'getCountry'>(base, key, '/v1/countries/jpn?locale=ja'),
   searchCountries: await get<'searchCountries'>(base, key, '/v1/countries/search?q=brasil&locale=pt&limit=3'),
@@ -96,6 +109,8 @@ const answers: { [Id in keyof operations]: unknown } & { phoneField: unknown } =
   getOpenApi: await get<'getOpenApi'>(base, null, '/v1/openapi.json'),
   getHealth: await get<'getHealth'>(base, null, '/healthz'),
   phoneField: await phoneField(base, key, 'BR', '11961234567'),
+  officialNames: (await officialNames(base, key, 'fr')).filter((line) => line.startsWith('DE ')),
+  searchFull: await searchFull(base, key, 'brasil'),
 };
 process.stdout.write(JSON.stringify(answers));
 `;
