@@ -61,7 +61,7 @@ const staging = stagingDir(distDir);
 const showProgress = process.stdout.isTTY;
 try {
   const localizer = new Localizer(data.locales);
-  const jobs = responseJobs(localizer, data.countries.map((country: any) => country.alpha2));
+  const jobs = responseJobs(localizer, data.countries.map((country) => country.alpha2));
   const results = await runInWorkers({
     data, staging, jobs,
     onProgress: (count) => { if (showProgress) process.stdout.write(`\rbuild: ${count} files`); },

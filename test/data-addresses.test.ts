@@ -52,7 +52,7 @@ function writtenForms(country: string): [name: string, form: any, written: any, 
 /** The text each layout code writes for one written form, in the layout's order, as the response renders it. */
 function partsOf(country: string, form: any, written: any, language: string): [code: string, text: string][] {
   const entry = entries.get(country);
-  const label = responses.subdivisionLabel(entry, written, language);
+  const label = responses.subdivisionLabel(entry, entry.example, written, language);
   const texts: Record<string, string | null> = {
     A: form.example.street, C: form.example.city, Z: form.example.postal_code,
     S: label && !namesTheCity(label, form.example.city) ? label : null,
@@ -100,14 +100,14 @@ for (const { country } of data!.addresses) {
 const examples = suite('address examples (data)');
 
 examples('should give a street wherever one is known, and say why where there is none', () => {
-  const streetless = data!.addresses.filter((entry: any) => !entry.example.street);
+  const streetless = data!.addresses.filter((entry) => !entry.example!.street);
   assert.equal(streetless.map((entry: any) => entry.country), [...NO_STREETS, ...STREET_UNCONFIRMED].sort());
-  for (const entry of streetless) assert.ok(entry.example.note, `${entry.country} has no street and no note saying why`);
+  for (const entry of streetless) assert.ok(entry.example!.note, `${entry.country} has no street and no note saying why`);
 });
 
 examples('should write every postal code in its canonical form', () => {
   for (const { country, example } of data!.addresses) {
-    if (example.postal_code) assert.is(canonicalPostalCode(postal.get(country), example.postal_code), example.postal_code, country);
+    if (example?.postal_code) assert.is(canonicalPostalCode(postal.get(country), example.postal_code), example.postal_code, country);
   }
 });
 

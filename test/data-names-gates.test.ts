@@ -8,9 +8,9 @@ import { validateData, type Datasets } from '../build/validate/validate-data.ts'
 import { DATA_DIR } from './helpers/paths.ts';
 
 const data = validateData(DATA_DIR).data as Datasets;
-const country = (copy: Datasets, code: string) => copy.countries.find((entry: any) => entry.alpha2 === code);
-const subdivision = (copy: Datasets, code: string) => copy.subdivisions.find((entry: any) => entry.code === code);
-const region = (copy: Datasets, code: string) => copy.regions.find((entry: any) => entry.code === code);
+const country = (copy: Datasets, code: string) => copy.countries.find((entry) => entry.alpha2 === code)!;
+const subdivision = (copy: Datasets, code: string) => copy.subdivisions.find((entry) => entry.code === code)!;
+const region = (copy: Datasets, code: string) => copy.regions.find((entry) => entry.code === code)!;
 
 /** A copy of the datasets a gate reads, so a case can break one value. */
 function copied(): Datasets {
@@ -53,9 +53,9 @@ const BREACHES: { name: string; gate: (data: Datasets) => ReturnType<typeof chec
   { name: 'English under a Latin locale (countries)', gate: checkNamesInLocale, expected: 'TR official_name "Republic of Türkiye" is the English name, which CLDR does not give in fr',
     mutate: (copy) => { country(copy, 'TR').official_name.fr = 'Republic of Türkiye'; } },
   { name: 'Latin under Japanese (countries)', gate: checkNamesInLocale, expected: 'CZ iso_name "Czechia" is not written in the Jpan script of ja',
-    mutate: (copy) => { country(copy, 'CZ').iso_name.ja = 'Czechia'; } },
+    mutate: (copy) => { country(copy, 'CZ').iso_name!.ja = 'Czechia'; } },
   { name: 'another Indic script (countries)', gate: checkNamesInLocale, expected: 'ML iso_name "माली" is not written in the Telu script of te',
-    mutate: (copy) => { country(copy, 'ML').iso_name.te = 'माली'; } },
+    mutate: (copy) => { country(copy, 'ML').iso_name!.te = 'माली'; } },
   { name: 'English among alternative names', gate: checkNamesInLocale, expected: 'CZ alternative_names "Czech Republic" is the English name, which CLDR does not give in de',
     mutate: (copy) => { country(copy, 'CZ').alternative_names.de = ['Czech Republic']; } },
   { name: 'Latin under Hindi (subdivisions)', gate: checkNamesInLocale, expected: 'IN-MH name "Maharashtra" is not written in the Deva script of hi',
@@ -73,7 +73,7 @@ const BREACHES: { name: string; gate: (data: Datasets) => ReturnType<typeof chec
   { name: 'a translation of a former full name', gate: checkFormerNames, expected: 'IS official_name "Republik Island" in de is the name ISO replaced',
     mutate: (copy) => { country(copy, 'IS').official_name.de = 'Republik Island'; } },
   { name: 'a former short name that iso-codes still gives', gate: checkFormerNames, expected: 'NL iso_name "Niederlande" in de is the name ISO replaced',
-    mutate: (copy) => { country(copy, 'NL').iso_name.de = 'Niederlande'; } },
+    mutate: (copy) => { country(copy, 'NL').iso_name!.de = 'Niederlande'; } },
   { name: 'a former name kept by CLDR as a variant', gate: checkFormerNames, expected: 'CZ name "Tschechische Republik" in de is the name ISO replaced',
     mutate: (copy) => { country(copy, 'CZ').name.de = 'Tschechische Republik'; } },
   { name: 'a former name in Korean', gate: checkFormerNames, expected: 'TR name "터키" in ko is the name ISO replaced',
@@ -94,7 +94,7 @@ for (const breach of BREACHES) {
 }
 
 const chains = suite('locale fallback chains');
-const chainOf = (tag: string) => data.locales.locales.find((locale: any) => locale.tag === tag).fallback as string[];
+const chainOf = (tag: string) => data.locales.locales.find((locale: any) => locale.tag === tag)!.fallback as string[];
 
 const CHAINS: [string, string[]][] = [
   ['kk', ['ru', 'en']], ['ky', ['ru', 'en']], ['ca', ['es', 'en']], ['eu', ['es', 'en']], ['gl', ['es', 'en']],

@@ -83,7 +83,7 @@ const BREACHES: [what: string, mutate: (entry: any) => void, expected: string][]
 for (const [what, mutate, expected] of BREACHES) {
   gate(`should fail on ${what}`, () => {
     const copy = structuredClone(data!);
-    mutate(copy['postal-codes'].find((entry: any) => entry.country === 'PL').postal_code);
+    mutate(copy['postal-codes'].find((entry) => entry.country === 'PL')!.postal_code);
     const reasons = checkPostalCodes(copy).map((problem) => problem.reason);
     assert.ok(reasons.some((reason) => reason.includes(expected)), `expected "${expected}" in:\n${reasons.join('\n')}`);
   });
@@ -119,9 +119,9 @@ const reference = suite('postal codes (postcode-validator reference)');
 
 reference('should report a rule that refuses what postcode-validator accepts, and one it lacks', () => {
   const copy = structuredClone(data!);
-  const poland = copy['postal-codes'].find((entry: any) => entry.country === 'PL');
-  poland.postal_code.pattern = '^(?:\\d{2}-\\d{2})$';
-  copy['postal-codes'].find((entry: any) => entry.country === 'DE').postal_code = null;
+  const poland = copy['postal-codes'].find((entry) => entry.country === 'PL')!;
+  poland.postal_code!.pattern = '^(?:\\d{2}-\\d{2})$';
+  copy['postal-codes'].find((entry) => entry.country === 'DE')!.postal_code = null;
   const keys = compareWithPostcodeValidator(copy).disagreements.map((disagreement) => disagreement.key);
   assert.ok(keys.includes('DE/rule'), keys.join(', '));
   assert.ok(keys.some((key) => key.startsWith('PL/drawn/')), keys.join(', '));

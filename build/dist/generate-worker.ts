@@ -4,8 +4,9 @@ import { runJob, type Job } from './generate.ts';
 import { Localizer } from './localize.ts';
 import { Responses } from './responses.ts';
 import { DistWriter } from './writer.ts';
+import type { Datasets } from '../validate/validate-data.ts';
 
-const { data, staging, jobs } = workerData as { data: any; staging: string; jobs: Job[] };
+const { data, staging, jobs } = workerData as { data: Datasets; staging: string; jobs: Job[] };
 const writer = new DistWriter(staging);
 const localizer = new Localizer(data.locales);
 const responses = new Responses(data, localizer);

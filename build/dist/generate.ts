@@ -62,6 +62,7 @@ function writeLists(writer: DistWriter, responses: Responses, tag: string): void
 
 function writeCountry(writer: DistWriter, responses: Responses, localizer: Localizer, code: string): void {
   const country = responses.countries.find((candidate) => candidate.alpha2 === code);
+  if (!country) throw new Error(`data/countries.json has no country ${code}`);
   writeLocalized(writer, localizer, `countries/${code}.json`, `/v1/countries/${code}`, (tag) => responses.fullCountry(country, tag));
   write(writer, `v1/phone/${code}.json`, responses.phone(code), [`/v1/phone/${code}`]);
   write(writer, `v1/postal-code/${code}.json`, responses.postalCode(code), [`/v1/postal-code/${code}`]);

@@ -10,7 +10,7 @@ export class Localizer {
   private readonly chains = new Map<string, string[]>();
 
   constructor(locales: Datasets['locales']) {
-    this.tags = locales.locales.map((locale: any) => locale.tag);
+    this.tags = locales.locales.map((locale) => locale.tag);
     for (const locale of locales.locales) this.chains.set(locale.tag, [locale.tag, ...locale.fallback]);
     this.tagsFallbacksFirst = [...this.tags].sort((a, b) => this.chain(a).length - this.chain(b).length || (a < b ? -1 : 1));
   }

@@ -30,9 +30,9 @@ export function countryAliases(data: Datasets): Record<string, string> {
 export function withdrawnCodes(data: Datasets): Manifest['withdrawn_codes'] {
   const current = countryAliases(data);
   const countries: Record<string, WithdrawnCode> = {};
-  const byDate = [...data['withdrawn-codes'].countries].sort((a: any, b: any) => (a.withdrawn < b.withdrawn ? -1 : 1));
+  const byDate = [...data['withdrawn-codes'].countries].sort((a, b) => (a.withdrawn < b.withdrawn ? -1 : 1));
   for (const former of byDate) {
-    for (const code of [former.alpha2, former.alpha3, former.numeric].filter(Boolean)) {
+    for (const code of [former.alpha2, former.alpha3, former.numeric].filter((given) => given !== null)) {
       if (current[code.toLowerCase()]) continue;
       countries[code.toLowerCase()] = { code: former.alpha2, name: former.name, withdrawn: former.withdrawn, replaced_by: former.replaced_by };
     }
@@ -68,8 +68,8 @@ export function apiIndex(data: Datasets, release: Release) {
       ...ENDPOINTS.map((endpoint) => ({ path: openApiPath(endpoint), description: endpoint.summary, parameters: [...endpoint.query] })),
       { path: '/v1/openapi.json', description: 'OpenAPI 3.1 document (no key needed)', parameters: [] },
     ],
-    locales: data.locales.locales.map((locale: any) => locale.tag),
-    upstreams: data.upstreams.map((upstream: any) => ({ name: upstream.name, version: upstream.version, licence: upstream.licence })),
+    locales: data.locales.locales.map((locale) => locale.tag),
+    upstreams: data.upstreams.map((upstream) => ({ name: upstream.name, version: upstream.version, licence: upstream.licence })),
   };
 }
 
@@ -95,7 +95,7 @@ export function manifestHead(options: { data: Datasets; release: Release; files:
     country_aliases: countryAliases(data),
     withdrawn_codes: withdrawnCodes(data),
     subdivision_codes: subdivisionCodes(data),
-    code_hints: Object.fromEntries(data['curated/code-hints'].map(({ code, name, use }: any) => [code.toLowerCase(), { code, name, use }])),
+    code_hints: Object.fromEntries(data['curated/code-hints'].map(({ code, name, use }) => [code.toLowerCase(), { code, name, use }])),
     static_files: Object.keys(options.files).filter((key) => staticRequest(key) !== undefined),
     layout: LAYOUT_DESCRIPTION,
     search_index: SEARCH_INDEX_FILE,

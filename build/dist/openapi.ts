@@ -44,7 +44,7 @@ function schemaComponents(): Record<string, unknown> {
  * The answers are data, under the licences of the upstreams they come from: each upstream's data
  * licence (the first identifier of its entry: the address package's code is BSD, its data CC BY 4.0).
  */
-function dataLicence(upstreams: any[]) {
+function dataLicence(upstreams: Datasets['upstreams']) {
   const identifiers = [...new Set(upstreams.map((upstream) => upstream.licence.split(/[ ;]/)[0] as string))];
   const credits = upstreams.map((upstream) => `${upstream.name} ${upstream.version} (${[upstream.licence, upstream.attribution].filter(Boolean).join('; ')})`);
   return {
@@ -54,7 +54,7 @@ function dataLicence(upstreams: any[]) {
 }
 
 export function buildOpenApi(data: Datasets) {
-  const tags = data.locales.locales.map((locale: any) => locale.tag);
+  const tags = data.locales.locales.map((locale) => locale.tag);
   const { license, credits } = dataLicence(data.upstreams);
   const countryCode = parameter('country_code', 'path', 'ISO 3166-1 alpha-2 code (alpha-3 and numeric accepted), case-insensitive', { type: 'string' });
   const locale = parameter('locale', 'query', 'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup; English when omitted or unsupported. Malformed: 400.',

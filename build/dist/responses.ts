@@ -1,43 +1,48 @@
 /** Turns the datasets into the API's response bodies (build/schemas/), per locale. Pure: no I/O. */
-import type { Datasets } from '../validate/validate-data.ts';
+import type { AddressEntry, Country, Datasets, Subdivision } from '../validate/validate-data.ts';
+
+type AddressExample = NonNullable<AddressEntry['example']>;
+/** The example in one script: its own text, or its Latin-script form. */
+type WrittenAddress = Pick<AddressExample, 'place' | 'street' | 'city'> & { subdivision_name?: string | null };
+import { entryFor } from '../lib/entry-for.ts';
 import { completeLayout, renderAddressLines } from './address-lines.ts';
 import type { Localizer } from './localize.ts';
 
 export class Responses {
   private readonly regions: Map<string, Record<string, string>>;
-  private readonly subdivisionsByCountry = new Map<string, any[]>();
-  private readonly subdivisionsByCode: Map<string, any>;
+  private readonly subdivisionsByCountry = new Map<string, Subdivision[]>();
+  private readonly subdivisionsByCode: Map<string, Subdivision>;
   private readonly collators = new Map<string, Intl.Collator>();
   /** A Japanese country name -> its kana reading (data/name-readings.json), by which Japanese lists sort. */
   private readonly kanaReadings: Map<string, string>;
 
   constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
-    this.regions = new Map(data.regions.map((region: any) => [region.code, region.name]));
+    this.regions = new Map(data.regions.map((region) => [region.code, region.name]));
     for (const subdivision of data.subdivisions) {
       const list = this.subdivisionsByCountry.get(subdivision.country) ?? [];
       list.push(subdivision);
       this.subdivisionsByCountry.set(subdivision.country, list);
     }
-    this.subdivisionsByCode = new Map(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
-    this.kanaReadings = new Map(data['name-readings'].filter((entry: any) => entry.language === 'ja').map((entry: any) => [entry.name, entry.readings[0]]));
+    this.subdivisionsByCode = new Map(data.subdivisions.map((subdivision) => [subdivision.code, subdivision]));
+    this.kanaReadings = new Map(data['name-readings'].filter((entry) => entry.language === 'ja').map((entry) => [entry.name, entry.readings[0]]));
   }
 
-  get countries(): any[] {
+  get countries(): Country[] {
     return this.data.countries;
   }
 
   /** CLDR's common name in the locale, along the fallback chain, with the locale that supplied it. */
-  private commonName(country: any, tag: string) {
+  private commonName(country: Country, tag: string) {
     return this.localizer.picked(country.name, tag);
   }
 
   /** ISO's official name (else its short name) in the locale, along the fallback chain. */
-  private officialName(country: any, tag: string) {
+  private officialName(country: Country, tag: string) {
     return this.localizer.picked(country.official_name, tag);
   }
 
   /** ISO 3166-1's short name ("Korea, Republic of") in the locale; null for XK, which ISO does not list. */
-  private isoShortName(country: any, tag: string) {
+  private isoShortName(country: Country, tag: string) {
     return country.iso_name ? this.localizer.picked(country.iso_name, tag) : null;
   }
 
@@ -56,7 +61,7 @@ export class Responses {
     return items.sort((a, b) => collator.compare(name(a), name(b)) || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
   }
 
-  compactCountry(country: any, tag: string) {
+  compactCountry(country: Country, tag: string) {
     const name = this.commonName(country, tag);
     const official = this.officialName(country, tag);
     return {
@@ -70,7 +75,7 @@ export class Responses {
     };
   }
 
-  fullCountry(country: any, tag: string) {
+  fullCountry(country: Country, tag: string) {
     const translations: Record<string, string> = {};
     for (const locale of this.localizer.tags) translations[locale] = this.commonName(country, locale).text;
     const common = this.commonName(country, tag);
@@ -109,7 +114,7 @@ export class Responses {
   }
 
   phone(code: string) {
-    const entry = this.data.phone.find((candidate: any) => candidate.country === code);
+    const entry = entryFor(this.data.phone, code, 'phone');
     return {
       country: code,
       calling_code: entry.calling_code,
@@ -124,7 +129,7 @@ export class Responses {
   }
 
   postalCode(code: string) {
-    const entry = this.data['postal-codes'].find((candidate: any) => candidate.country === code);
+    const entry = entryFor(this.data['postal-codes'], code, 'postal-codes');
     const rule = entry.postal_code;
     return {
       country: code,
@@ -143,11 +148,11 @@ export class Responses {
     };
   }
 
-  subdivisionsOf(code: string): any[] {
+  subdivisionsOf(code: string): Subdivision[] {
     return this.subdivisionsByCountry.get(code) ?? [];
   }
 
-  subdivision(subdivision: any, tag: string) {
+  subdivision(subdivision: Subdivision, tag: string) {
     const name = this.localizer.picked(subdivision.name, tag);
     return {
       code: subdivision.code,
@@ -169,7 +174,7 @@ export class Responses {
   subdivisionList(code: string, tag: string) {
     const subdivisions = this.subdivisionsOf(code).map((subdivision) => this.subdivision(subdivision, tag));
     const language = tag.split('-')[0];
-    const byCode = (this.data['curated/subdivision-orders'] as any[]).some((entry) => entry.country === code && entry.languages.includes(language));
+    const byCode = this.data['curated/subdivision-orders'].some((entry) => entry.country === code && entry.languages.includes(language));
     return {
       country: code,
       subdivisions: byCode ? subdivisions.sort((a, b) => (a.code < b.code ? -1 : 1)) : this.sortedByName(subdivisions, tag, (subdivision) => subdivision.name),
@@ -181,8 +186,8 @@ export class Responses {
    * else its name in that language. Latin text may fall back to the English name; text in another script
    * has no fallback (an English name in a Russian address would be wrong), so the gate sees it missing.
    */
-  subdivisionLabel(entry: any, written: { subdivision_name: string | null }, language: string): string | null {
-    const { subdivision } = entry.example;
+  subdivisionLabel(entry: AddressEntry, example: AddressExample, written: WrittenAddress, language: string): string | null {
+    const { subdivision } = example;
     if (subdivision && entry.format.subdivision_style === 'code') return subdivision;
     if (written.subdivision_name) return written.subdivision_name;
     const record = subdivision ? this.subdivisionsByCode.get(`${entry.country}-${subdivision}`) : null;
@@ -191,10 +196,10 @@ export class Responses {
   }
 
   /** One written form of the example: its parts, lines and layout, in the country's script or in Latin script. */
-  private writtenAddress(entry: any, written: any, layout: string, language: string) {
-    const { example, format } = entry;
+  private writtenAddress(entry: AddressEntry, example: AddressExample, written: WrittenAddress, layout: string, language: string) {
+    const { format } = entry;
     const parts = { place: written.place, street: written.street, city: written.city, postal_code: example.postal_code,
-      subdivision: this.subdivisionLabel(entry, written, language) };
+      subdivision: this.subdivisionLabel(entry, example, written, language) };
     return {
       example: { street: written.street, city: written.city, subdivision: example.subdivision, postal_code: example.postal_code },
       lines: renderAddressLines(layout, format.uppercase, parts, language),
@@ -204,17 +209,18 @@ export class Responses {
   }
 
   addressExample(code: string) {
-    const entry = this.data.addresses.find((candidate: any) => candidate.country === code);
-    const { example, format } = entry;
+    const entry = entryFor(this.data.addresses, code, 'addresses');
+    const { example, format, language } = entry;
+    if (!example || !language) throw new Error(`data/addresses.json has no example in a language for ${code}`);
     // Latin text follows the Latin-script layout where Google has one; the country's own script, its own layout.
     const latinLayout = format.latin_layout ?? format.layout;
-    const native = this.writtenAddress(entry, example, entry.script === 'Latn' ? latinLayout : format.layout, entry.language);
+    const native = this.writtenAddress(entry, example, example, entry.script === 'Latn' ? latinLayout : format.layout, language);
     return {
       country: code,
-      language: entry.language,
+      language,
       ...native,
       source: example.source,
-      latin: example.latin ? this.writtenAddress(entry, example.latin, latinLayout, 'en') : null,
+      latin: example.latin ? this.writtenAddress(entry, example, example.latin, latinLayout, 'en') : null,
     };
   }
 }

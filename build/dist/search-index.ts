@@ -36,7 +36,7 @@ function minorWords(texts: [string, string][]): Record<string, string[]> {
 }
 
 export function buildSearchIndex(data: Datasets): SearchIndex {
-  const codes: string[] = data.countries.map((country: any) => country.alpha2);
+  const codes: string[] = data.countries.map((country) => country.alpha2);
   const namesOf = new Map(codes.map((code) => [code, { names: new Map(), formal: new Map(), anchored: new Map() } as Record<NameClass, Map<string, Set<string>>>]));
   const markedOf = new Map(codes.map((code) => [code, new Set<string>()]));
   const readingsOf = new Map(codes.map((code) => [code, new Map<string, Set<string>>()]));
@@ -79,11 +79,11 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
   for (const former of data['withdrawn-codes'].countries) {
     if (former.replaced_by.length === 1) add(former.replaced_by[0], 'anchored', former.name, 'en');
   }
-  const subdivisions = new Map(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
+  const subdivisions = new Map(data.subdivisions.map((subdivision) => [subdivision.code, subdivision]));
   for (const entry of data['curated/search-names']) {
     const nameClass = entry.kind === 'official' ? 'formal' : entry.kind === 'constituent' || entry.kind === 'former' ? 'anchored' : 'names';
     for (const text of entry.names) add(entry.country, nameClass, text, entry.locale);
-    const subdivision: any = entry.subdivision && subdivisions.get(entry.subdivision);
+    const subdivision = entry.subdivision ? subdivisions.get(entry.subdivision) : undefined;
     if (subdivision) addLocalized(entry.country, 'anchored', subdivision.name);
   }
   // A reading is typed as one word per run of characters (pinyin orthography writes a name's syllables together), ü also as v.
@@ -98,10 +98,10 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
       }
     }
   }
-  const ownOf = new Map<string, string[]>(data['country-languages'].map((entry: any) => [entry.country, entry.languages]));
+  const ownOf = new Map<string, string[]>(data['country-languages'].map((entry) => [entry.country, entry.languages]));
   const sortedNames = (names: Map<string, Set<string>>, skip: Map<string, Set<string>>[]): Names => Object.fromEntries([...names]
     .filter(([name]) => !skip.some((other) => other.has(name))).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, tags]) => [name, [...tags].sort()]));
-  const countries = data.countries.map((country: any) => {
+  const countries = data.countries.map((country) => {
     const classes = namesOf.get(country.alpha2)!;
     return {
       code: country.alpha2,

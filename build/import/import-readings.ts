@@ -9,21 +9,15 @@ import { join } from 'node:path';
 import kuromoji from 'kuromoji';
 import { pinyin } from 'pinyin-pro';
 import { readJson } from '../lib/canonical-json.ts';
+import { namesInLanguage } from '../lib/names-in-language.ts';
 import { packageDir, packageVersion } from '../lib/upstream.ts';
+import type { Country } from '../validate/validate-data.ts';
 
 export interface Reading { country: string; language: 'ja' | 'zh'; name: string; readings: string[]; source: string }
 interface CuratedReading extends Reading { generated: string[] }
 
 const HAN = /\p{Script=Han}/u;
 const toHiragana = (text: string) => text.replace(/[\u30A1-\u30F6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60));
-
-/** Every name of a country in a language (common, official, ISO short, alternatives), in all its locales. */
-function namesIn(country: any, language: string): string[] {
-  const ofLanguage = (tag: string) => tag.split('-')[0] === language;
-  const fields = ['name', 'official_name', 'iso_name'].flatMap((field) => Object.entries<string>(country[field] ?? {}).filter(([tag]) => ofLanguage(tag)).map(([, text]) => text));
-  const alternatives = Object.entries<string[]>(country.alternative_names ?? {}).filter(([tag]) => ofLanguage(tag)).flatMap(([, texts]) => texts);
-  return [...new Set([...fields, ...alternatives])];
-}
 
 async function japaneseTokenizer(): Promise<kuromoji.Tokenizer<kuromoji.IpadicFeatures>> {
   const dicPath = join(packageDir('kuromoji'), 'dict');
@@ -41,7 +35,7 @@ function pinyinReading(name: string): string {
   return pinyin(name, { toneType: 'none', type: 'array', nonZh: 'consecutive' }).join(' ').replace(/\s+/g, ' ').trim();
 }
 
-export async function importReadings(dataDir: string, countries: any[]): Promise<Reading[]> {
+export async function importReadings(dataDir: string, countries: Country[]): Promise<Reading[]> {
   const tokenizer = await japaneseTokenizer();
   const curated: CuratedReading[] = readJson(join(dataDir, 'curated', 'name-readings.json'));
   const applied = new Set<CuratedReading>();
@@ -50,11 +44,11 @@ export async function importReadings(dataDir: string, countries: any[]): Promise
   const readings: Reading[] = [];
   for (const country of countries) {
     const generated = [
-      ...namesIn(country, 'ja').filter((name) => HAN.test(name)).map((name) => {
+      ...namesInLanguage(country, 'ja').filter((name) => HAN.test(name)).map((name) => {
         const reading = kanaReading(tokenizer, name);
         return { language: 'ja' as const, name, readings: reading ? [reading] : [], source: kanaSource };
       }),
-      ...namesIn(country, 'zh').filter((name) => HAN.test(name)).map((name) => ({ language: 'zh' as const, name, readings: [pinyinReading(name)], source: pinyinSource })),
+      ...namesInLanguage(country, 'zh').filter((name) => HAN.test(name)).map((name) => ({ language: 'zh' as const, name, readings: [pinyinReading(name)], source: pinyinSource })),
     ];
     for (const entry of generated) {
       const fix = curated.find((candidate) => candidate.country === country.alpha2 && candidate.language === entry.language && candidate.name === entry.name);

@@ -5,7 +5,7 @@
  */
 import { Problems, type Problem } from './problems.ts';
 import { checkOneEntryPerCountry } from './rules.ts';
-import type { Datasets } from './validate-data.ts';
+import type { AddressEntry, Datasets } from './validate-data.ts';
 
 /** Words only English uses, case as written: in a place or street of a non-English example they are a gloss ("Austrian Parliament Building"). */
 const ENGLISH_ONLY = /\b(?:of|the|and|Building|House|Office|Palace|Parliament|Assembly|Chamber|Deputies|Council|Ministry|Government|Presidential|President|Presidency|University|Republic|City Hall|Headquarters|Street|Road|Square|Lane|Drive|Library|Cathedral|Congress|Prefecture|Institute)\b/;
@@ -19,16 +19,17 @@ export function lettersOutside(text: string, script: string): string[] {
     .filter((letter) => !values.some((value) => new RegExp(`\\p{Script_Extensions=${value}}`, 'u').test(letter)));
 }
 
-function checkWrittenIn(problems: Problems, at: string, written: any, script: string, what: string): void {
-  for (const field of ['place', 'street', 'city', 'subdivision_name']) {
+type WrittenField = 'place' | 'street' | 'city' | 'subdivision_name';
+
+function checkWrittenIn(problems: Problems, at: string, written: Partial<Record<WrittenField, string | null>>, script: string, what: string): void {
+  for (const field of ['place', 'street', 'city', 'subdivision_name'] as const) {
     const outside = lettersOutside(written[field] ?? '', script);
     if (outside.length) problems.add(`${at}/${field}`, `${what} ${field} "${written[field]}" has letters outside ${script}: ${[...new Set(outside)].join('')}`);
   }
 }
 
 /** Each part the layout requires (street, city, subdivision, postal code) is in the example, or its note says why not. */
-function checkRequiredParts(problems: Problems, at: string, entry: any): void {
-  const { example } = entry;
+function checkRequiredParts(problems: Problems, at: string, entry: AddressEntry, example: NonNullable<AddressEntry['example']>): void {
   const parts: Record<string, unknown> = { A: example.street, C: example.city, S: example.subdivision ?? example.subdivision_name, Z: example.postal_code };
   const missing = [...entry.format.required].filter((code) => code in parts && !parts[code]);
   if (missing.length && !example.note) problems.add(at, `${entry.country} lacks %${missing.join(', %')}, which its layout requires, and its note does not say why`);
@@ -36,17 +37,18 @@ function checkRequiredParts(problems: Problems, at: string, entry: any): void {
 
 export function checkAddresses(data: Datasets): Problem[] {
   const problems = new Problems('data/addresses.json');
-  checkOneEntryPerCountry(problems, data.addresses, (data.countries as any[]).map((country) => country.alpha2));
-  const subdivisionCodes = new Set((data.subdivisions as any[]).map((subdivision) => subdivision.code));
-  (data.addresses as any[]).forEach((entry, index) => {
+  checkOneEntryPerCountry(problems, data.addresses, data.countries.map((country) => country.alpha2));
+  const subdivisionCodes = new Set(data.subdivisions.map((subdivision) => subdivision.code));
+  data.addresses.forEach((entry, index) => {
     const at = `/${index}/example`;
     const example = entry.example;
-    for (const key of ['layout', 'latin_layout']) {
+    for (const key of ['layout', 'latin_layout'] as const) {
       // A layout's own text is upper case (GIBRALTAR, the prefix in "CH-%Z"); a lower-case letter is a code missing its "%".
       if (/[a-z]/.test((entry.format[key] ?? '').replace(/%[A-Za-z]/g, ''))) problems.add(`/${index}/format/${key}`, `${entry.format[key]} has lower-case text outside its field codes`);
     }
     if (!example) return problems.add(at, `${entry.country} has no address example`);
-    const rule = (data['postal-codes'] as any[]).find((candidate) => candidate.country === entry.country)?.postal_code;
+    if (!entry.language || !entry.script) return problems.add(at, `${entry.country} has an example but no language or script`);
+    const rule = data['postal-codes'].find((candidate) => candidate.country === entry.country)?.postal_code;
     if (rule && example.postal_code === null && rule.required) problems.add(`${at}/postal_code`, `${entry.country} requires a postal code in addresses`);
     if (!rule && example.postal_code !== null) problems.add(`${at}/postal_code`, `${entry.country} has no postal codes, yet the example gives ${example.postal_code}`);
     if (rule && example.postal_code !== null && !new RegExp(rule.pattern).test(example.postal_code)) {
@@ -55,14 +57,14 @@ export function checkAddresses(data: Datasets): Problem[] {
     if (example.subdivision !== null && !subdivisionCodes.has(`${entry.country}-${example.subdivision}`)) {
       problems.add(`${at}/subdivision`, `subdivision ${entry.country}-${example.subdivision} does not exist`);
     }
-    checkRequiredParts(problems, at, entry);
+    checkRequiredParts(problems, at, entry, example);
     checkWrittenIn(problems, at, example, entry.script, `${entry.country} (${entry.language})`);
     if ((entry.script === 'Latn') !== (example.latin === null)) {
       problems.add(`${at}/latin`, `${entry.country} is written in ${entry.script}: a Latin-script form is ${entry.script === 'Latn' ? 'not wanted' : 'needed'}`);
     }
     if (example.latin) checkWrittenIn(problems, `${at}/latin`, example.latin, 'Latn', `${entry.country} Latin-script`);
     if (!/^en(?:-|$)/.test(entry.language)) {
-      for (const field of ['place', 'street', 'city']) {
+      for (const field of ['place', 'street', 'city'] as const) {
         const gloss = ENGLISH_ONLY.exec(example[field] ?? '')?.[0];
         if (gloss) problems.add(`${at}/${field}`, `${entry.country} is written in ${entry.language}, yet its ${field} "${example[field]}" has the English "${gloss}"`);
       }

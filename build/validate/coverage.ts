@@ -9,37 +9,40 @@ const POSTAL_SAMPLE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 
 /** How many of the real published postcodes in the test sample the rules accept (the tests want 99%). */
 function postalSampleLine(data: Datasets): string {
   const sample: Record<string, string[]> = readJson(POSTAL_SAMPLE).codes;
-  const rules = new Map((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
+  const rules = new Map(data['postal-codes'].map((entry) => [entry.country, entry.postal_code]));
   const codes = Object.entries(sample).flatMap(([country, list]) => list.map((code) => [country, code]));
-  const accepted = codes.filter(([country, code]) => rules.get(country) && canonicalPostalCode(rules.get(country), code) !== null).length;
-  const ranges = (data['curated/postal-code-rules'] as any[]).filter((entry) => entry.range_edges).length;
+  const accepted = codes.filter(([country, code]) => {
+    const rule = rules.get(country);
+    return rule && canonicalPostalCode(rule, code) !== null;
+  }).length;
+  const ranges = data['curated/postal-code-rules'].filter((entry) => entry.range_edges).length;
   return `  postal sample  ${accepted} of ${codes.length} real codes accepted (${Object.keys(sample).length} countries); ${ranges} published ranges held`;
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
 export function coverageSummary(data: Datasets): string {
-  const countries = data.countries as any[];
-  const tags: string[] = data.locales.locales.map((locale: any) => locale.tag);
+  const countries = data.countries;
+  const tags: string[] = data.locales.locales.map((locale) => locale.tag);
   const namedShare = tags.map((tag) => countries.filter((country) => country.name[tag]).length / countries.length);
   const weakest = tags[namedShare.indexOf(Math.min(...namedShare))];
   const officialTranslated = countries.filter((country) => Object.keys(country.official_name).length > 1).length;
-  const phone = data.phone as any[];
+  const phone = data.phone;
   const plans = phone.filter((entry) => entry.numbering_plan);
-  const postal = (data['postal-codes'] as any[]).filter((entry) => entry.postal_code);
-  const subdivisions = data.subdivisions as any[];
+  const postal = data['postal-codes'].filter((entry) => entry.postal_code);
+  const subdivisions = data.subdivisions;
   const subdivisionTranslations = subdivisions.reduce((sum, subdivision) => sum + Object.keys(subdivision.name).length - 1, 0);
-  const addresses = (data.addresses as any[]).filter((entry) => entry.example);
+  const addresses = data.addresses.filter((entry) => entry.example);
   const lines = [
     'validate: the data passes every rule',
     `  countries      ${countries.length} (XK included), ${countries.filter((country) => country.calling_code).length} with a calling code, ${countries.filter((country) => country.region).length} with a region`,
     `  locales        ${tags.length} supported; countries named in each: at least ${percent(Math.min(...namedShare) * countries.length, countries.length)} (weakest: ${weakest})`,
     `  ISO names      ${countries.filter((country) => country.iso_name).length} short names, ${officialTranslated} official names translated into at least one locale`,
-    `  phone          ${plans.length} numbering plans, ${plans.filter((entry) => entry.examples.mobile).length} mobile and ${plans.filter((entry) => entry.examples.fixed_line).length} fixed-line examples; ${phone.length - plans.length} without a plan of their own`,
-    `  postal codes   ${postal.length} countries with rules (${postal.filter((entry) => entry.postal_code.local_name).length} with a local name), ${countries.length - postal.length} without postal codes`,
+    `  phone          ${plans.length} numbering plans, ${plans.filter((entry) => entry.examples?.mobile).length} mobile and ${plans.filter((entry) => entry.examples?.fixed_line).length} fixed-line examples; ${phone.length - plans.length} without a plan of their own`,
+    `  postal codes   ${postal.length} countries with rules (${postal.filter((entry) => entry.postal_code?.local_name).length} with a local name), ${countries.length - postal.length} without postal codes`,
     postalSampleLine(data),
     `  subdivisions   ${subdivisions.length} codes in ${new Set(subdivisions.map((subdivision) => subdivision.country)).size} countries, ${subdivisions.filter((subdivision) => subdivision.parent).length} with a parent, ${subdivisionTranslations} translations`,
-    `  addresses      ${addresses.length} of ${countries.length} countries, ${addresses.filter((entry) => entry.example.street).length} with a street`,
+    `  addresses      ${addresses.length} of ${countries.length} countries, ${addresses.filter((entry) => entry.example?.street).length} with a street`,
   ];
   return lines.join('\n');
 }

@@ -13,9 +13,9 @@ const RENAMED_FIELD = { short_name: 'iso_name', full_name: 'official_name' } as 
 
 export function checkFormerNames(data: Datasets): Problem[] {
   const problems = new Problems('data/countries.json');
-  const countries = data.countries as any[];
+  const countries = data.countries;
   const renames = data['former-names'] as FormerNames[];
-  for (const curated of data['curated/iso-renames'] as any[]) {
+  for (const curated of data['curated/iso-renames']) {
     if (!renames.some((rename) => rename.code === curated.code && rename.renamed === curated.renamed && rename.current === curated.current)) {
       problems.add('', `${curated.code} ${curated.renamed}: data/former-names.json does not record the rename to ${curated.current}; run npm run import`);
     }

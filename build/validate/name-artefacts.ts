@@ -14,7 +14,7 @@
 import { scriptOf } from '../lib/locale-script.ts';
 import { keptEnglishWord } from '../import/iso-names.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets, Subdivision } from './validate-data.ts';
 
 const MARKS = /[;*†[\]¹²³⁴-⁹]|\(\s*(EH|ЕХ)\b|\bEH\)/u;
 const HANGING_HYPHEN = /\p{L}- (?!(en|und|og|och|et|and|i|a|e|y|és|ja|і|и|та)\s)/u;
@@ -37,8 +37,8 @@ export function artefactIn(text: string): string | null {
 const withoutBrackets = (text: string) => text.replace(BRACKET, '').replace(/\s+/gu, ' ').trim();
 
 function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>, countryNames: Set<string>, problems: Problems): void {
-  const subdivisions = data.subdivisions as any[];
-  const byCountry = new Map<string, any[]>();
+  const subdivisions = data.subdivisions;
+  const byCountry = new Map<string, Subdivision[]>();
   for (const subdivision of subdivisions) byCountry.set(subdivision.country, [...(byCountry.get(subdivision.country) ?? []), subdivision]);
   subdivisions.forEach((subdivision, index) => {
     const siblings = byCountry.get(subdivision.country)!.filter((other) => other !== subdivision);
@@ -70,7 +70,7 @@ function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>
 }
 
 function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Problems): void {
-  (data.countries as any[]).forEach((country, index) => {
+  data.countries.forEach((country, index) => {
     const fields = ['name', 'official_name', 'iso_name', 'alternative_names'] as const;
     const namesIn = (tag: string) => new Set(fields.flatMap((field) => [country[field]?.[tag], country[field]?.en]).flat().filter(Boolean));
     for (const field of fields) {
@@ -79,7 +79,7 @@ function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Pro
       for (const [tag, value] of Object.entries<string | string[]>(country[field] ?? {})) {
         for (const text of [value].flat()) {
           const brackets = isoField ? [...text.matchAll(BRACKET)].map((match) => match[1].trim()) : [];
-          const isoBracket = /\(/u.test(country[field]?.en ?? ''); // "Holy See (Vatican City State)": the bracket is ISO's
+          const isoBracket = /\(/u.test([country[field]?.en ?? ''].flat().join(' ')); // "Holy See (Vatican City State)": the bracket is ISO's
           const reason = artefactIn(text)
             ?? (!isoBracket && brackets.some((inside) => namesIn(tag).has(inside)) ? 'another name of the country in brackets' : null)
             ?? (!latinLocales.has(tag) && brackets.some((inside) => /^[\p{Script=Latin}\s'’.-]+$/u.test(inside)) ? 'Latin text in brackets' : null);
@@ -91,8 +91,8 @@ function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Pro
 }
 
 export function checkNameArtefacts(data: Datasets): Problem[] {
-  const latinLocales = new Set<string>(data.locales.locales.map((locale: any) => locale.tag).filter((tag: string) => scriptOf(tag) === 'Latn'));
-  const countries = data.countries as any[];
+  const latinLocales = new Set<string>(data.locales.locales.map((locale) => locale.tag).filter((tag: string) => scriptOf(tag) === 'Latn'));
+  const countries = data.countries;
   const westernSahara: Record<string, string> = countries.find((country) => country.alpha2 === 'EH')?.name ?? {};
   const countryNames = new Set(countries.flatMap((country) => Object.entries<string>(country.name).map(([tag, text]) => `${tag}\0${text}`)));
   const subdivisionProblems = new Problems('data/subdivisions.json');

@@ -8,7 +8,7 @@
  * in data/curated/shared-names.json, and a reviewed name that no longer occurs fails too.
  */
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Country, Datasets, Subdivision } from './validate-data.ts';
 
 /** Words that say the same in the English and ISO names (direction, "Saint") or only designate. */
 const SAME_WORD: Record<string, string> = {
@@ -25,8 +25,8 @@ export function nameKey(name: string): string {
     .map((word) => SAME_WORD[word] ?? word).filter((word) => !DESIGNATIONS.has(word)).join(' ');
 }
 
-const sameName = (a: any, b: any) => {
-  const keys = (subdivision: any) => new Set([nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]);
+const sameName = (a: Subdivision, b: Subdivision) => {
+  const keys = (subdivision: Subdivision) => new Set([nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]);
   const theirs = keys(b);
   return [...keys(a)].some((key) => theirs.has(key));
 };
@@ -35,9 +35,9 @@ export interface SharedName { locale: string; name: string; codes: string[]; rea
 
 export function checkNameCollisions(data: Datasets): Problem[] {
   const problems = new Problems('data/subdivisions.json');
-  const subdivisions = data.subdivisions as any[];
-  const countries = data.countries as any[];
-  const chains = new Map<string, string[]>(data.locales.locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const subdivisions = data.subdivisions;
+  const countries = data.countries;
+  const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
   const shown = (names: Record<string, string>, tag: string) => chains.get(tag)!.map((candidate) => names[candidate]).find(Boolean) ?? names.en;
   const index = new Map(subdivisions.map((subdivision, position) => [subdivision.code, position]));
 
@@ -54,11 +54,11 @@ export function checkNameCollisions(data: Datasets): Problem[] {
   const reviewed: SharedName[] = data['curated/shared-names'];
   const isReviewed = new Map(reviewed.map((entry) => [`${entry.locale}\0${entry.name}`, entry]));
   const used = new Set<SharedName>();
-  const holders = new Map<string, any[]>();
+  const holders = new Map<string, Subdivision[]>();
   for (const subdivision of subdivisions) {
     for (const [tag, text] of Object.entries<string>(subdivision.name)) holders.set(`${tag}\0${text}`, [...(holders.get(`${tag}\0${text}`) ?? []), subdivision]);
   }
-  const countryHolders = new Map<string, any[]>();
+  const countryHolders = new Map<string, Country[]>();
   for (const country of countries) {
     for (const [tag, text] of Object.entries<string>(country.name)) countryHolders.set(`${tag}\0${text}`, [...(countryHolders.get(`${tag}\0${text}`) ?? []), country]);
   }

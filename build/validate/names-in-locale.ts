@@ -74,14 +74,14 @@ function checkRecords(problems: Problems, records: any[], kind: 'territory' | 's
 
 export function checkNamesInLocale(data: Datasets): Problem[] {
   const countries = new Problems('data/countries.json');
-  const served = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
+  const served = new Set<string>(data.locales.locales.map((locale) => locale.tag));
   checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names'], served);
   const regions = new Problems('data/regions.json');
   checkRecords(regions, data.regions, 'territory', ['name'], served);
   const subdivisions = new Problems('data/subdivisions.json');
   // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
-  const byEnglish = new Map<string, string>(data.countries.map((country: any) => [country.name.en, country.alpha2]));
-  const territories = new Map<string, string>(data.subdivisions.flatMap((subdivision: any) => {
+  const byEnglish = new Map<string, string>(data.countries.map((country) => [country.name.en, country.alpha2]));
+  const territories = new Map<string, string>(data.subdivisions.flatMap((subdivision) => {
     const territory = byEnglish.get(subdivision.name.en);
     return territory ? [[subdivision.code, territory]] : [];
   }));

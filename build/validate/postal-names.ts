@@ -21,13 +21,13 @@ export const writtenIn = (text: string, script: string): boolean => (text.match(
 
 export function checkPostalNames(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');
-  (data['postal-codes'] as any[]).forEach(({ country, postal_code: rule }, index) => {
+  data['postal-codes'].forEach(({ country, postal_code: rule }, index) => {
     if (!rule) return;
     const at = `/${index}/postal_code`;
     const names: Record<string, string> | null = rule.local_names;
     if ((rule.local_name === null) !== (names === null)) problems.add(`${at}/local_name`, `${country} has local_name ${rule.local_name} but local_names ${JSON.stringify(names)}`);
     if (!names) return;
-    if (!Object.values(names).includes(rule.local_name)) problems.add(`${at}/local_name`, `${country} local_name ${rule.local_name} is none of its local_names`);
+    if (rule.local_name !== null && !Object.values(names).includes(rule.local_name)) problems.add(`${at}/local_name`, `${country} local_name ${rule.local_name} is none of its local_names`);
     for (const [tag, name] of Object.entries(names)) {
       const script = scriptOf(tag);
       if (!script) problems.add(`${at}/local_names/${tag}`, `${country} files "${name}" under ${tag}, a language CLDR does not know: give its script (cnr-Latn)`);

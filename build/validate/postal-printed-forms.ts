@@ -34,8 +34,8 @@ const NO_EXAMPLE: AddressParts = { place: '', street: null, city: null, subdivis
 
 export function checkPrintedPostalForms(data: Datasets): Problem[] {
   const problems = new Problems('data/addresses.json');
-  const rules = new Map<string, any>((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
-  (data.addresses as any[]).forEach((entry, index) => {
+  const rules = new Map(data['postal-codes'].map((entry) => [entry.country, entry.postal_code]));
+  data.addresses.forEach((entry, index) => {
     const rule = rules.get(entry.country);
     if (!rule) return;
     const own = entry.example?.postal_code;

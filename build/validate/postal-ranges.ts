@@ -12,11 +12,11 @@ interface RangeEdges { inside: string[]; outside: string[] }
 
 export function checkPostalRanges(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');
-  const served = new Map<string, any>((data['postal-codes'] as any[]).map((entry) => [entry.country, entry.postal_code]));
+  const served = new Map(data['postal-codes'].map((entry) => [entry.country, entry.postal_code]));
   const curated = (data['curated/postal-code-rules'] as { country: string; range_edges?: RangeEdges }[]).filter((entry) => entry.range_edges);
   for (const { country, range_edges: edges } of curated) {
     const rule = served.get(country);
-    const at = `/${(data['postal-codes'] as any[]).findIndex((entry) => entry.country === country)}/postal_code/pattern`;
+    const at = `/${data['postal-codes'].findIndex((entry) => entry.country === country)}/postal_code/pattern`;
     if (!rule) { problems.add(at, `${country} has a published range but no postal rule`); continue; }
     for (const code of edges!.inside) {
       if (canonicalPostalCode(rule, code) === null) problems.add(at, `${country} refuses ${code}, inside the range its post publishes`);

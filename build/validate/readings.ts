@@ -5,26 +5,21 @@
  * toneless Latin pinyin for zh. Search matches these readings and the ja list sorts by them.
  */
 import { Problems, type Problem } from './problems.ts';
+import { namesInLanguage } from '../lib/names-in-language.ts';
 import type { Datasets } from './validate-data.ts';
 
 const HAN = /\p{Script=Han}/u;
 const KANA_READING = /^[\p{Script=Hiragana}ー\p{P}\p{Zs}\p{N}\p{Script=Latin}]+$/u;
 const PINYIN_READING = /^[a-zü]+(?:[ \p{P}]+[a-zü]*)*[\p{P}]*$/u;
 
-function namesIn(country: any, language: string): string[] {
-  const ofLanguage = ([tag]: [string, unknown]) => tag.split('-')[0] === language;
-  const fields = ['name', 'official_name', 'iso_name'].flatMap((field) => Object.entries<string>(country[field] ?? {}).filter(ofLanguage).map(([, text]) => text));
-  return [...fields, ...Object.entries<string[]>(country.alternative_names ?? {}).filter(ofLanguage).flatMap(([, texts]) => texts)];
-}
-
 export function checkReadings(data: Datasets): Problem[] {
   const problems = new Problems('data/name-readings.json');
-  const readings: any[] = data['name-readings'];
+  const readings = data['name-readings'];
   const read = new Set(readings.map((entry) => `${entry.country} ${entry.language} ${entry.name}`));
-  const unreadable = new Set(data['curated/name-readings'].filter((entry: any) => entry.readings.length === 0).map((entry: any) => `${entry.country} ${entry.language} ${entry.name}`));
+  const unreadable = new Set(data['curated/name-readings'].filter((entry) => entry.readings.length === 0).map((entry) => `${entry.country} ${entry.language} ${entry.name}`));
   for (const country of data.countries) {
     for (const language of ['ja', 'zh']) {
-      for (const name of new Set(namesIn(country, language).filter((text) => HAN.test(text)))) {
+      for (const name of new Set(namesInLanguage(country, language).filter((text) => HAN.test(text)))) {
         const key = `${country.alpha2} ${language} ${name}`;
         if (!read.has(key) && !unreadable.has(key)) problems.add('/', `${country.alpha2} ${language} name ${name} has no reading (give one, or a curated entry with the reason none is citable)`);
       }

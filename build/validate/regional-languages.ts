@@ -17,11 +17,11 @@ function officialLanguages(country: string): string[] {
 
 export function checkRegionalLanguages(data: Datasets): Problem[] {
   const problems = new Problems('data/subdivisions.json');
-  const served = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
-  const chains = new Map<string, string[]>(data.locales.locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const subdivisions = data.subdivisions as any[];
+  const served = new Set<string>(data.locales.locales.map((locale) => locale.tag));
+  const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const subdivisions = data.subdivisions;
   const index = new Map(subdivisions.map((subdivision, position) => [subdivision.code, position]));
-  for (const group of data['curated/regional-names'] as any[]) {
+  for (const group of data['curated/regional-names']) {
     const others = officialLanguages(group.country).filter((language) => language !== group.language && served.has(language));
     for (const [code, expected] of Object.entries<string>(group.names)) {
       const subdivision = subdivisions[index.get(code) ?? -1];

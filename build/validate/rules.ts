@@ -2,7 +2,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { canonicalPostalCode, fitsMask, postalMask } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Country, Datasets } from './validate-data.ts';
 
 const REQUIRED_COUNTRIES = ['XK'];
 
@@ -36,7 +36,7 @@ function checkLocaleKeys(problems: Problems, supported: Set<string>, map: Record
 }
 
 /** Two countries with the same name in one locale: at least one name is wrong (a catalogue gave one country's name to another). */
-function checkDistinctNames(problems: Problems, countries: any[], field: 'name' | 'official_name' | 'iso_name'): void {
+function checkDistinctNames(problems: Problems, countries: Country[], field: 'name' | 'official_name' | 'iso_name'): void {
   const seen = new Map<string, string>();
   for (const country of countries) {
     for (const [tag, text] of Object.entries<string>(country[field] ?? {})) {
@@ -49,9 +49,9 @@ function checkDistinctNames(problems: Problems, countries: any[], field: 'name' 
 
 export function checkCountries(data: Datasets): Problem[] {
   const problems = new Problems('data/countries.json');
-  const countries = data.countries as any[];
-  const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
-  const regionCodes = new Set((data.regions as any[]).map((region) => region.code));
+  const countries = data.countries;
+  const supported = new Set<string>(data.locales.locales.map((locale) => locale.tag));
+  const regionCodes = new Set(data.regions.map((region) => region.code));
   checkUnique(problems, countries.map((country) => country.alpha2), 'alpha2');
   checkUnique(problems, countries.map((country) => country.alpha3), 'alpha3');
   checkUnique(problems, countries.map((country) => country.numeric), 'numeric');
@@ -61,7 +61,7 @@ export function checkCountries(data: Datasets): Problem[] {
   countries.forEach((country, index) => {
     const at = `/${index}`;
     if (country.flag !== flagOf(country.alpha2)) problems.add(`${at}/flag`, `flag of ${country.alpha2} must be ${flagOf(country.alpha2)}`);
-    for (const key of ['region', 'subregion']) {
+    for (const key of ['region', 'subregion'] as const) {
       if (country[key] !== null && !regionCodes.has(country[key])) problems.add(`${at}/${key}`, `${key} ${country[key]} is not in data/regions.json`);
     }
     checkLocaleKeys(problems, supported, country.name, `${at}/name`);
@@ -79,9 +79,9 @@ export function checkCountries(data: Datasets): Problem[] {
 
 export function checkPhone(data: Datasets): Problem[] {
   const problems = new Problems('data/phone.json');
-  const countries = data.countries as any[];
+  const countries = data.countries;
   checkOneEntryPerCountry(problems, data.phone, countries.map((country) => country.alpha2));
-  (data.phone as any[]).forEach((entry, index) => {
+  data.phone.forEach((entry, index) => {
     const at = `/${index}`;
     const country = countries.find((candidate) => candidate.alpha2 === entry.country);
     if (country && country.calling_code !== entry.calling_code) {
@@ -100,7 +100,7 @@ export function checkPhone(data: Datasets): Problem[] {
       const parsed = parsePhoneNumberFromString(example.e164);
       if (!parsed) { problems.add(`${where}/e164`, `${example.e164} does not parse`); continue; }
       if (!parsed.isValid()) problems.add(`${where}/e164`, `${example.e164} is not a valid number`);
-      if (`+${parsed.countryCallingCode}` !== entry.calling_code) problems.add(`${where}/e164`, `${example.e164} does not start with ${entry.calling_code}`);
+      if (`+${parsed.countryCallingCode}` !== entry.calling_code) { problems.add(`${where}/e164`, `${example.e164} does not start with ${entry.calling_code}`); continue; }
       const nationalNumber = example.e164.slice(entry.calling_code.length);
       if (!national.test(nationalNumber)) problems.add(`${where}/e164`, `national number ${nationalNumber} does not match the national pattern`);
       if (!entry.patterns.possible_lengths.includes(nationalNumber.length)) {
@@ -115,8 +115,8 @@ export function checkPhone(data: Datasets): Problem[] {
 
 export function checkPostalCodes(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');
-  checkOneEntryPerCountry(problems, data['postal-codes'], (data.countries as any[]).map((country) => country.alpha2));
-  (data['postal-codes'] as any[]).forEach((entry, index) => {
+  checkOneEntryPerCountry(problems, data['postal-codes'], data.countries.map((country) => country.alpha2));
+  data['postal-codes'].forEach((entry, index) => {
     const rule = entry.postal_code;
     if (!rule) return;
     const at = `/${index}/postal_code`;
@@ -139,9 +139,9 @@ export function checkPostalCodes(data: Datasets): Problem[] {
 
 export function checkSubdivisions(data: Datasets): Problem[] {
   const problems = new Problems('data/subdivisions.json');
-  const subdivisions = data.subdivisions as any[];
-  const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
-  const countryCodes = new Set((data.countries as any[]).map((country) => country.alpha2));
+  const subdivisions = data.subdivisions;
+  const supported = new Set<string>(data.locales.locales.map((locale) => locale.tag));
+  const countryCodes = new Set(data.countries.map((country) => country.alpha2));
   const codes = new Map(subdivisions.map((subdivision) => [subdivision.code, subdivision]));
   checkUnique(problems, subdivisions.map((subdivision) => subdivision.code), 'subdivision code');
   subdivisions.forEach((subdivision, index) => {
@@ -161,16 +161,16 @@ export function checkSubdivisions(data: Datasets): Problem[] {
 /** Withdrawn codes point at codes that exist now, and a withdrawn subdivision code is not also current. */
 export function checkWithdrawnCodes(data: Datasets): Problem[] {
   const problems = new Problems('data/withdrawn-codes.json');
-  const countryCodes = new Set((data.countries as any[]).map((country) => country.alpha2));
-  const subdivisionCodes = new Set((data.subdivisions as any[]).map((subdivision) => subdivision.code));
+  const countryCodes = new Set(data.countries.map((country) => country.alpha2));
+  const subdivisionCodes = new Set(data.subdivisions.map((subdivision) => subdivision.code));
   const withdrawn = data['withdrawn-codes'];
-  withdrawn.countries.forEach((entry: any, index: number) => {
+  withdrawn.countries.forEach((entry, index) => {
     for (const code of entry.replaced_by) {
       if (!countryCodes.has(code)) problems.add(`/countries/${index}/replaced_by`, `${entry.alpha4} is replaced by ${code}, which is no current country code`);
     }
   });
-  checkUnique(problems, withdrawn.subdivisions.map((entry: any) => entry.code), 'withdrawn subdivision code');
-  withdrawn.subdivisions.forEach((entry: any, index: number) => {
+  checkUnique(problems, withdrawn.subdivisions.map((entry) => entry.code), 'withdrawn subdivision code');
+  withdrawn.subdivisions.forEach((entry, index) => {
     const at = `/subdivisions/${index}`;
     if (subdivisionCodes.has(entry.code)) problems.add(`${at}/code`, `${entry.code} is withdrawn and current at once`);
     for (const code of entry.replaced_by) {

@@ -16,9 +16,9 @@ import type { Datasets } from '../validate-data.ts';
 const REFERENCE = 'cldr-subdivisions-full';
 
 export function compareWithCldrSubdivisions(data: Datasets): Comparison {
-  const chains = new Map<string, string[]>(data.locales.locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const overridden = new Set((data['curated/name-overrides'] as any[]).filter((override) => override.field === 'name').map((override) => `${override.code}/${override.locale}`));
-  const ours = new Map<string, any>(data.subdivisions.map((subdivision: any) => [subdivision.code.replace('-', '').toLowerCase(), subdivision]));
+  const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const overridden = new Set((data['curated/name-overrides']).filter((override) => override.field === 'name').map((override) => `${override.code}/${override.locale}`));
+  const ours = new Map(data.subdivisions.map((subdivision) => [subdivision.code.replace('-', '').toLowerCase(), subdivision]));
   const { comparison, check } = comparing(REFERENCE);
   for (const tag of subdivisionLocales().filter((candidate) => chains.has(candidate))) {
     for (const [id, theirs] of Object.entries(subdivisionNames(tag))) {

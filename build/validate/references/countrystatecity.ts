@@ -34,7 +34,7 @@ function theirStates(): Map<string, State> {
 }
 
 export function compareWithCountryStateCity(data: Datasets): Comparison {
-  const ours = new Map<string, any>(data.subdivisions.map((subdivision: any) => [subdivision.code, subdivision]));
+  const ours = new Map(data.subdivisions.map((subdivision) => [subdivision.code, subdivision]));
   const theirs = theirStates();
   const { comparison, check } = comparing(REFERENCE);
   for (const code of [...new Set([...ours.keys(), ...theirs.keys()])].sort()) {

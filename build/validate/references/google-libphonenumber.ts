@@ -16,14 +16,14 @@ export function compareWithGoogleLibphonenumber(data: Datasets): Comparison {
   const regions = new Set<string>(util.getSupportedRegions());
   const { comparison, check: compare } = comparing(REFERENCE);
   const check = (key: string, ours: unknown, theirs: unknown) => compare(key, ours, theirs, JSON.stringify(ours) === JSON.stringify(theirs));
-  for (const entry of data.phone as any[]) {
+  for (const entry of data.phone) {
     const code = entry.country;
     check(`${code}/numbering_plan`, entry.numbering_plan, regions.has(code));
     if (!entry.numbering_plan || !regions.has(code)) continue;
     const metadata = util.getMetadataForRegion(code);
     check(`${code}/calling_code`, entry.calling_code, `+${metadata.getCountryCode()}`);
     check(`${code}/national_prefix`, entry.national_prefix, metadata.getNationalPrefix() || null);
-    check(`${code}/possible_lengths`, entry.patterns.possible_lengths, [...metadata.getGeneralDesc().possibleLengthArray()].sort((a, b) => a - b));
+    check(`${code}/possible_lengths`, entry.patterns?.possible_lengths, [...metadata.getGeneralDesc().possibleLengthArray()].sort((a, b) => a - b));
     for (const [kind, example] of Object.entries<any>({ example: entry.example, ...entry.examples })) {
       if (!example) continue;
       check(`${code}/${kind}/valid`, example.e164, util.isValidNumberForRegion(util.parse(example.e164), code) ? example.e164 : null);

@@ -7,20 +7,20 @@
 import countries from 'i18n-iso-countries';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Country, Datasets } from '../validate-data.ts';
 
 const REFERENCE = 'i18n-iso-countries';
 
 /** Every name a reader may meet for a country in one locale, as our data holds them. */
-export function namesIn(country: any, tag: string): Set<string> {
-  return new Set<string>([
-    country.name[tag], country.iso_name?.[tag], country.official_name?.[tag], ...(country.alternative_names[tag] ?? []),
-  ].filter(Boolean));
+export function namesIn(country: Country, tag: string): Set<string> {
+  return new Set([
+    country.name[tag], country.iso_name?.[tag], country.official_name[tag], ...(country.alternative_names[tag] ?? []),
+  ].filter((name): name is string => Boolean(name)));
 }
 
 export function compareWithI18nIsoCountries(data: Datasets): Comparison {
-  const ours = new Map<string, any>(data.countries.map((country: any) => [country.alpha2, country]));
-  const supported = new Set<string>(data.locales.locales.map((locale: any) => locale.tag));
+  const ours = new Map(data.countries.map((country) => [country.alpha2, country]));
+  const supported = new Set<string>(data.locales.locales.map((locale) => locale.tag));
   const { comparison, check } = comparing(REFERENCE);
   const theirCodes = countries.getAlpha2Codes();
   for (const code of new Set([...ours.keys(), ...Object.keys(theirCodes)])) {
@@ -28,7 +28,7 @@ export function compareWithI18nIsoCountries(data: Datasets): Comparison {
     check(`${code}/exists`, Boolean(country), Boolean(theirCodes[code]), Boolean(country && theirCodes[code]));
     if (!country || !theirCodes[code]) continue;
     const codes = { alpha3: countries.alpha2ToAlpha3(code), numeric: countries.alpha2ToNumeric(code) };
-    for (const [field, theirs] of Object.entries(codes)) check(`${code}/${field}`, country[field], theirs, country[field] === theirs);
+    for (const field of ['alpha3', 'numeric'] as const) check(`${code}/${field}`, country[field], codes[field], country[field] === codes[field]);
   }
   for (const tag of countries.langs().filter((language) => supported.has(language)).sort()) {
     const names = countries.getNames(tag, { select: 'all' });

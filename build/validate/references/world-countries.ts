@@ -28,7 +28,7 @@ function callingCodeOf(idd: { root: string; suffixes: string[] }): string | null
 }
 
 export function compareWithWorldCountries(data: Datasets): Comparison {
-  const ours = new Map<string, any>(data.countries.map((country: any) => [country.alpha2, country]));
+  const ours = new Map(data.countries.map((country) => [country.alpha2, country]));
   const theirs = new Map(countries.map((country) => [country.cca2, country]));
   const { comparison, check: compare } = comparing(REFERENCE);
   const check = (key: string, our: unknown, their: unknown, agree = our === their) => compare(key, our ?? null, their ?? null, agree);
