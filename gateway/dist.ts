@@ -47,7 +47,7 @@ const DECODE = { br: brotliDecompressSync, gzip: gunzipSync };
 
 /**
  * The bytes of `key` (a manifest key) in `coding`, checked: the size the manifest gives, and the
- * SHA-256 of the file as built (a copy decoded first). Read synchronously: see README, "Running the gateway".
+ * SHA-256 of the file as built (a copy decoded first). Read synchronously: see docs/gateway.md.
  */
 export function readFile(dist: Dist, key: string, coding: Coding): Buffer {
   const file = dist.files.get(key);

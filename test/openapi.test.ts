@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
+import { PROBLEMS } from '../contract/problems.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY } from './helpers/gateway.ts';
 import { CALLS, CLIENT, generateTypes, typeCheck } from './helpers/openapi-client.ts';
@@ -79,6 +80,16 @@ document('should declare the headers a client relies on, on every answer', () =>
     const ok = names(responses['200']);
     for (const header of ['ETag', 'Vary', 'Access-Control-Expose-Headers', ...(localized ? ['Content-Language'] : [])]) assert.ok(ok.includes(header), `${path} 200 ${header}`);
   }
+});
+
+document('should name every problem code of the contract under a response of its status', () => {
+  const named = new Map<string, number>();
+  for (const { responses } of operations) {
+    for (const [status, response] of Object.entries(responses)) {
+      for (const [, code] of (resolve(response).description as string).matchAll(/`([a-z_]+)`: /g)) named.set(code, Number(status));
+    }
+  }
+  assert.equal(Object.fromEntries([...named].sort()), Object.fromEntries(Object.entries(PROBLEMS).map(([code, [status]]) => [code, status]).sort()));
 });
 
 document('should answer withdrawn codes with 410 code_withdrawn naming their successors', () => {

@@ -2,7 +2,7 @@
  * One contract, every tier: one corpus of requests sent to the gateway and to nginx with the
  * generated config (and the edge, where its runtime is installed), each answer compared by what a
  * client reads. A difference passes only where an exception below names it with its reason, and an
- * exception that no request shows any more fails too, so the list stays the truth (README: "Tiers").
+ * exception that no request shows any more fails too, so the list stays the truth (docs/nginx.md, "Tiers").
  */
 import { METHODS } from 'node:http';
 import { suite } from 'uvu';

@@ -4,7 +4,7 @@
  * method, endpoints, other paths), the same problems byte for byte, ETags, caching headers, CORS and
  * precompressed copies. Search needs the index in memory, so it is passed to a gateway, whose answer
  * goes back as it is. `npm run serve:nginx` runs it (nginx/nginx.ts); or include it in nginx's
- * http {} block after replacing the placeholders. What nginx cannot do alike is listed in the README.
+ * http {} block after replacing the placeholders. What nginx cannot do alike is listed in docs/nginx.md ("Tiers").
  */
 import { ENDPOINTS, openApiPath, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE, healthBody, MAX_URL_LENGTH, URI_TOO_LONG } from '../../contract/headers.ts';

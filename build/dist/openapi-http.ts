@@ -2,6 +2,8 @@
  * The HTTP side of the OpenAPI document: the headers, errors and 304 every operation shares, declared
  * once under `components` and referenced, so a generated client sees one type for each.
  */
+import { EXPOSED_HEADERS } from '../../contract/headers.ts';
+import { statusOf, type ProblemCode } from '../../contract/problems.ts';
 
 const ref = (kind: 'headers' | 'responses' | 'schemas', name: string) => ({ $ref: `#/components/${kind}/${name}` });
 const text = (description: string) => ({ description, schema: { type: 'string' } });
@@ -13,20 +15,31 @@ export const HEADERS = {
   Vary: text('`Accept-Encoding` (the body may be sent brotli- or gzip-encoded), and `Origin` where only listed origins may read answers'),
   'Data-Release': text('The data release that answered (the `release.id` of GET /v1); every answer comes wholly from one release'),
   'Access-Control-Allow-Origin': text('CORS: `*`, or the request\'s Origin where it is one of the allowed origins (absent otherwise); on errors too'),
-  'Access-Control-Expose-Headers': text('CORS: `ETag, Content-Language, WWW-Authenticate, Data-Release`, which a browser script may read'),
+  'Access-Control-Expose-Headers': text(`CORS: \`${EXPOSED_HEADERS}\`, which a browser script may read`),
   'WWW-Authenticate': text('`Bearer realm="country-reference"`, with `error="invalid_request"` for a malformed Authorization header and `error="invalid_token"` for an unknown key'),
   Allow: text('`GET, HEAD, OPTIONS`: the API is read-only'),
+  'Retry-After': text('Seconds to wait before the key\'s next request is served'),
+  RateLimit: text('IETF RateLimit header fields draft: `"fair-share";r=0;t=<seconds>`'),
+  'RateLimit-Policy': text('IETF RateLimit header fields draft: `"fair-share";q=<worker-ms>;w=1;qu="worker-ms"`, the share of worker time a key may use per second'),
 };
 
 /** Headers on every answer, success or error. */
 const EVERY = ['Data-Release', 'Access-Control-Allow-Origin', 'Access-Control-Expose-Headers'];
 export const headerRefs = (names: string[]) => Object.fromEntries(names.map((name) => [name, ref('headers', name)]));
 
-const problem = (description: string, extra: string[] = [], schema: object = ref('schemas', 'Problem')) => ({
-  description,
-  headers: headerRefs(['Cache-Control', ...extra, ...EVERY]),
-  content: { 'application/problem+json': { schema } },
-});
+/**
+ * A problem response naming each code it answers with what causes it: written from the contract's
+ * table, so a code whose status differs from the response's fails the build.
+ */
+function problem(status: number, causes: [ProblemCode, string][], extra: string[] = [], schema: object = ref('schemas', 'Problem')) {
+  for (const [code] of causes) if (statusOf(code) !== status) throw new Error(`openapi: ${code} is ${statusOf(code)}, not ${status}`);
+  return {
+    status,
+    description: causes.map(([code, cause]) => `\`${code}\`: ${cause}`).join('; '),
+    headers: headerRefs(['Cache-Control', ...extra, ...EVERY]),
+    content: { 'application/problem+json': { schema } },
+  };
+}
 
 /** Response components; `status` is where an operation lists it. */
 const RESPONSES = {
@@ -35,14 +48,25 @@ const RESPONSES = {
     description: 'Not modified: If-None-Match named the current ETag (no body)',
     headers: headerRefs(['ETag', 'Cache-Control', 'Content-Language', 'Vary', ...EVERY]),
   },
-  BadRequest: { status: 400, ...problem('`invalid_parameter`: a malformed `locale`, an unknown `view`, a missing or blank `q`, a `limit` out of range, a parameter given twice; `bad_request`: not valid HTTP/1.1') },
-  Unauthorized: { status: 401, ...problem('`missing_credentials` (no key) or `invalid_credentials` (malformed header or unknown key); checked before the method, the path and the query', ['WWW-Authenticate']) },
-  NotFound: { status: 404, ...problem('`country_not_found`, `subdivision_not_found` (also a code with another country\'s prefix) or `not_found`') },
-  MethodNotAllowed: { status: 405, ...problem('`method_not_allowed`: any method but GET, HEAD and OPTIONS', ['Allow']) },
-  RequestTimeout: { status: 408, ...problem('`request_timeout`: the request line and headers, or the request, did not arrive in time') },
+  BadRequest: problem(400, [
+    ['invalid_parameter', 'a malformed `locale`, an unknown `view`, a missing or blank `q`, a `limit` out of range, a parameter given twice'],
+    ['unknown_parameter', 'a query name that is no parameter of the API; `accepted` lists what the endpoint takes, and the detail the parameter likely meant'],
+    ['invalid_request', 'an Authorization header that is not `Bearer <key>`, or given twice (with `WWW-Authenticate`)'],
+    ['bad_request', 'not valid HTTP/1.1'],
+  ], ['WWW-Authenticate']),
+  Unauthorized: problem(401, [
+    ['missing_credentials', 'no key'],
+    ['invalid_credentials', 'a key that is not one of the server\'s; both checked before the method, the path and the query'],
+  ], ['WWW-Authenticate']),
+  NotFound: problem(404, [
+    ['country_not_found', 'no country has the code (a well-known code that is not ISO\'s, such as UK or EL, names the ISO one in `use`)'],
+    ['subdivision_not_found', 'no subdivision of the country has the code (also a code with another country\'s prefix)'],
+    ['not_found', 'no such path'],
+  ]),
+  MethodNotAllowed: problem(405, [['method_not_allowed', 'any method but GET, HEAD and OPTIONS']], ['Allow']),
+  RequestTimeout: problem(408, [['request_timeout', 'the request line and headers, or the request, did not arrive in time']]),
   Gone: {
-    status: 410,
-    ...problem('`code_withdrawn`: ISO withdrew this country or subdivision code; `replaced_by` names the codes that took its place, `withdrawn` when', [], {
+    ...problem(410, [['code_withdrawn', 'ISO withdrew this country or subdivision code; `replaced_by` names the codes that took its place, `withdrawn` when']], [], {
       allOf: [ref('schemas', 'Problem'), {
         // Problem describes both fields; named again so that generators make them required here.
         required: ['code', 'replaced_by', 'withdrawn'],
@@ -50,9 +74,11 @@ const RESPONSES = {
       }],
     }),
   },
-  UriTooLong: { status: 414, ...problem('`uri_too_long`: path and query over 8 KiB') },
-  HeadersTooLarge: { status: 431, ...problem('`headers_too_large`: request line and headers over 16 KiB') },
-  InternalError: { status: 500, ...problem('`internal_error`: the server failed; the details go to its log, never to the client') },
+  UriTooLong: problem(414, [['uri_too_long', 'path and query over 8 KiB']]),
+  TooManyRequests: problem(429, [['rate_limited', 'the key has used more than its fair share of the server\'s time lately (the gateway with FAIR_SHARE_MS set); retry after `Retry-After` seconds']],
+    ['Retry-After', 'RateLimit', 'RateLimit-Policy']),
+  HeadersTooLarge: problem(431, [['headers_too_large', 'request line and headers over 16 KiB']]),
+  InternalError: problem(500, [['internal_error', 'the server failed; the details go to its log, never to the client']]),
 };
 type ResponseName = keyof typeof RESPONSES;
 
@@ -60,6 +86,8 @@ export const responseComponents = () =>
   Object.fromEntries(Object.entries(RESPONSES).map(([name, { status, ...response }]) => [name, response]));
 
 const ALWAYS: ResponseName[] = ['BadRequest', 'MethodNotAllowed', 'RequestTimeout', 'UriTooLong', 'HeadersTooLarge', 'InternalError'];
+/** What the API may answer when FAIR_SHARE_MS is set: every keyed operation. */
+const KEYED: ResponseName[] = ['Unauthorized', 'TooManyRequests'];
 
 export interface OperationOptions {
   operationId: string;
@@ -83,7 +111,7 @@ function viewUnion(byView: Record<string, string>) {
 
 export function operation({ operationId, summary, body, parameters = [], localized = false, anonymous = false, codes = false }: OperationOptions) {
   const schema = typeof body === 'string' ? ref('schemas', body) : 'byView' in body ? viewUnion(body.byView as Record<string, string>) : body;
-  const errors: ResponseName[] = [...(anonymous ? [] : ['Unauthorized' as const]), ...(codes ? ['NotFound' as const, 'Gone' as const] : []), ...ALWAYS];
+  const errors: ResponseName[] = [...(anonymous ? [] : KEYED), ...(codes ? ['NotFound' as const, 'Gone' as const] : []), ...ALWAYS];
   return {
     operationId,
     summary,

@@ -1,5 +1,5 @@
 /**
- * From what a person typed to the canonical postal code: the algorithm the README documents for
+ * From what a person typed to the canonical postal code: the algorithm docs/responses.md documents for
  * `input_forms`, kept once in build/page/postal-code.js (the form page runs it in the browser), so the
  * data gate, the tests, the reference gate and the page apply the same one; and the masks of codes.
  */

@@ -1,4 +1,4 @@
-/** Cross-dataset rules of the data gate (README: "The data gate"). Each returns every breach it finds. */
+/** Cross-dataset rules of the data gate (docs/data-gate.md). Each returns every breach it finds. */
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { canonicalPostalCode, fitsMask, postalMask } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
