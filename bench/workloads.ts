@@ -1,12 +1,13 @@
 /**
  * What is measured, and the answer each workload must get from every server before it is timed:
  * the status, and for a file the exact bytes of the dist file (or its precompressed copy) as a plain
- * read gives them. Search has no file: its expected body is assembled here from the search index and
- * the English list, which is also what nginx serves for it.
+ * read gives them. Search has no file: its expected body is the contract's answer from the search index
+ * and the English list, which is also what nginx serves for it.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseQuery } from '../contract/params.ts';
+import { parseQuery, SEARCH_LIMIT } from '../contract/params.ts';
+import { searchableList, searchBody as answerSearch } from '../contract/search-answer.ts';
 import { plan } from '../contract/plan.ts';
 import { CountrySearch } from '../contract/search.ts';
 import { openDist } from '../gateway/dist.ts';
@@ -45,12 +46,9 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
   const subdivision = fileOf('/v1/subdivisions/BR/BR-SP', 'pt-PT');
 
   const index = JSON.parse(read(dist.release.searchIndex).toString('utf8'));
-  const english = JSON.parse(read('v1/countries.json').toString('utf8'));
-  const items = new Map<string, { name: string }>(english.countries.map((item: { code: string; name: string }) => [item.code, item]));
+  const english = searchableList(read('v1/countries.json').toString('utf8'), () => ['en']);
   const query = 'germny';
-  const positions = new Map<string, number>(english.countries.map((item: { code: string }, at: number) => [item.code, at]));
-  const found = new CountrySearch(index).find(query, { languages: ['en'], displayed: (code) => items.get(code)?.name, position: (code) => positions.get(code) ?? Infinity });
-  const searchBody = Buffer.from(JSON.stringify({ query, count: found.length, locale: english.locale, countries: found.slice(0, 20).map((code) => items.get(code)) }));
+  const searchBody = Buffer.from(answerSearch(new CountrySearch(index).find(query, english.options), english, query, SEARCH_LIMIT.default));
 
   const list: Workload[] = [
     { name: SMALL, path: '/v1/countries/BR', headers: {}, validKey: true, status: 200, ...fileKey(small) },
