@@ -17,6 +17,7 @@ import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkW
 import { checkFormerNames } from './former-names.ts';
 import { checkNamesInLocale } from './names-in-locale.ts';
 import type { Problem } from './problems.ts';
+import { checkPageWords } from './page-words.ts';
 import { checkReadings } from './readings.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 
@@ -27,7 +28,7 @@ export const DATASETS = [
   'curated/countries', 'curated/calling-codes', 'curated/postal-code-names', 'curated/postal-code-rules', 'curated/addresses',
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/code-hints',
   'curated/shared-names', 'curated/regional-names', 'curated/subdivision-orders', 'curated/subdivision-types',
-  'curated/subdivision-names', 'curated/iso-renames', 'curated/name-readings',
+  'curated/subdivision-names', 'curated/iso-renames', 'curated/name-readings', 'curated/page-words',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];
 export type Datasets = Record<DatasetName, any>;
@@ -78,6 +79,6 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
     ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
     ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
-    ...checkReadings(data));
+    ...checkReadings(data), ...checkPageWords(data));
   return { problems, data: problems.length ? null : data };
 }
