@@ -20,7 +20,7 @@ const FIELDS = {
   X: { word: () => 'sorting_code' },
 };
 /** A literal the layout writes against a field ("〒%Z", "CH-%Z") is shown beside it; separators and constant lines are not. */
-const PREFIX = /^[^\s%]+$/u;
+const PREFIX = /^[^\s%]*[\p{L}\p{S}][^\s%]*$/u;
 
 /** The layout in rows: each a list of `{ letter }` and `{ prefix }` items, in order. */
 export function layoutRows(layout) {
@@ -48,8 +48,10 @@ export function writtenFor(answer, locale) {
  * `words.say(key)` gives a word. Returns `show`, `relabel` (after a change of language) and `check`.
  */
 export function addressForm({ container, subdivision, postal, words }) {
-  /** Letter -> { field, input, status }, for the fields shown. */
+  /** Letter -> { field, label, input, status }, for the fields shown. */
   let controls = new Map();
+  const clear = ({ input, status }) => { status.textContent = ''; input.removeAttribute('aria-invalid'); };
+  subdivision.input.addEventListener('change', () => clear(subdivision));
 
   const labelled = ({ field, label }, text, letter, required) => {
     label.replaceChildren(text);
@@ -80,9 +82,10 @@ export function addressForm({ container, subdivision, postal, words }) {
     status.id = `${id}-status`;
     status.ariaLive = 'polite';
     input.setAttribute('aria-describedby', status.id);
-    input.addEventListener('input', () => { status.textContent = ''; input.removeAttribute('aria-invalid'); });
+    const control = { field, label, input, status };
+    input.addEventListener('input', () => clear(control));
     field.append(label, input, status);
-    return { field, label, input, status };
+    return control;
   };
 
   let types = null;

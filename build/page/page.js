@@ -123,8 +123,8 @@ ui.locale.addEventListener('change', async () => {
       if (seq !== state.countrySeq) return;
       state.country.name = country.name.common;
       ui.country.value = country.name.common;
-      showAddress();
       postalField.relabel(state.locale, state.country.name);
+      showAddress();
     }
     picker.refresh();
   } catch (error) {
