@@ -12,60 +12,93 @@ import * as assert from 'uvu/assert';
 import { ARTIFACTS, launchChromium } from './helpers/browser.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 
+/** One address field as the person sees it: its label (without the required marker), its placeholder, whether it is required. */
+type Field = [label: string, placeholder: string, required: boolean];
+
 interface FormCase {
   country: string;
   /** The UI locale chosen, what is typed in the combobox, and the name the person then sees. */
   locale: string;
   typed: string;
   name: string;
+  /** The address fields in the page's order, built from the country's layout ("〒" the prefix JP writes before its postcode). */
+  fields: (Field | string)[];
   /** National digits typed one by one, what the field then shows, and the E.164 form it is valid as. */
   phone: [digits: string, shown: string, e164: string];
-  /** A subdivision chosen, and its name in the UI locale. */
-  subdivision: [code: string, name: string];
+  /** A subdivision chosen, and its name in the UI locale; null where the layout has no subdivision. */
+  subdivision: [code: string, name: string] | null;
   /** Typed sloppily, its canonical form, and a code the country cannot have; null: no postcodes. */
   postal: [typed: string, canonical: string, impossible: string] | null;
-  /** The postal field's label: the post's own term in the reader's language where the post writes it. */
-  postalLabel?: string;
-  /** The address example's lines, as placeholders in the country's order. */
-  lines: string[];
+  /** The page's own words the case reads, in its language: the phone status before a valid number, the postal ones, a field left empty, the note on no postcodes, a complete address. */
+  words: { incomplete: string; valid: string; validPostal: string; invalidPostal: string; missing: string; complete: string; noPostal?: string };
   dir: 'ltr' | 'rtl';
 }
 
+const EN = { incomplete: 'Not a valid number yet', valid: 'Valid number: ', validPostal: 'Valid: ', invalidPostal: 'Not a valid code here', missing: "You can't leave this empty.", complete: 'The address is complete.' };
+const AR = { incomplete: 'الرقم غير صالح بعد', valid: 'رقم صالح: ', validPostal: 'صالح: ', invalidPostal: 'ليس رمزًا صالحًا هنا', missing: 'لا يمكن ترك هذا الحقل فارغًا.', complete: 'العنوان مكتمل.' };
+
 const CASES: FormCase[] = [
   {
+    // The native layout: 〒 and the postcode first, then prefecture, city and street, the addressee last; Japanese words throughout.
+    country: 'JP', locale: 'ja', typed: 'にほん', name: '日本', phone: ['09012345678', '090-1234-5678', '+819012345678'],
+    fields: ['〒', ['郵便番号', '163-8001', true], ['都道府県', '', true], ['市区町村', '新宿区', false], ['町名・番地', '西新宿二丁目8番1号', true],
+      ['会社名・団体名', '東京都庁', false], ['氏名', '', false]],
+    subdivision: ['JP-13', '東京都'], postal: ['〒１６３８００１', '163-8001', '16380011'],
+    words: { incomplete: 'まだ有効な番号ではありません', valid: '有効な番号: ', validPostal: '有効: ', invalidPostal: 'ここでは有効なコードではありません', missing: 'この項目を空欄にすることはできません。', complete: '住所の入力は完了しています。' },
+    dir: 'ltr',
+  },
+  {
+    // No %S in the German layout: no Bundesland; the postcode before the town, asked once, as the post names it.
     country: 'DE', locale: 'de', typed: 'Deutsch', name: 'Deutschland', phone: ['030123456', '030 123456', '+4930123456'],
-    subdivision: ['DE-BY', 'Bayern'], postal: [' 10117', '10117', '00000'], postalLabel: 'Postal code (Postleitzahl)',
-    lines: ['Deutscher Bundestag', 'Platz der Republik 1', '11011 BERLIN'], dir: 'ltr',
+    fields: [['Name', '', false], ['Organisation', 'Deutscher Bundestag', false], ['Straße und Hausnummer', 'Platz der Republik 1', true],
+      ['Postleitzahl', '11011', true], ['Ort', 'Berlin', true]],
+    subdivision: null, postal: [' 10117', '10117', '00000'],
+    words: { incomplete: 'Noch keine gültige Nummer', valid: 'Gültige Nummer: ', validPostal: 'Gültig: ', invalidPostal: 'Hier kein gültiger Code', missing: 'Dieses Feld darf nicht leer sein.', complete: 'Die Adresse ist vollständig.' },
+    dir: 'ltr',
+  },
+  {
+    // Right to left, Arabic words, the Arabic example; the postcode after the city and not required (Google's require: AC).
+    country: 'SA', locale: 'ar', typed: 'السعودية', name: 'المملكة العربية السعودية', phone: ['0501234567', '050 123 4567', '+966501234567'],
+    fields: [['الاسم', '', false], ['المؤسسة', 'جامعة الملك سعود', false], ['عنوان الشارع', 'ص.ب 2454', true], ['المدينة', 'الرياض', true], ['الرمز البريدي', '11451', false]],
+    subdivision: null, postal: [' 11451 ', '11451', '1145'], words: AR, dir: 'rtl',
   },
   {
     country: 'US', locale: 'en', typed: 'united st', name: 'United States', phone: ['2015550123', '(201) 555-0123', '+12015550123'],
-    subdivision: ['US-CA', 'California'], postal: ['20500 0003', '20500-0003', '2050'], postalLabel: 'Postal code (ZIP Code)',
-    lines: ['The White House', '1600 Pennsylvania Avenue NW', 'WASHINGTON, DC 20500'], dir: 'ltr',
+    fields: [['Name', '', false], ['Organization', 'The White House', false], ['Street address', '1600 Pennsylvania Avenue NW', true],
+      ['City', 'Washington', true], ['State', '', true], ['ZIP Code', '20500', true]],
+    subdivision: ['US-CA', 'California'], postal: ['20500 0003', '20500-0003', '2050'], words: EN, dir: 'ltr',
   },
   {
+    // A reader of English gets Japan's Latin-script layout and example, and English words for its fields.
     country: 'JP', locale: 'en', typed: 'japan', name: 'Japan', phone: ['09012345678', '090-1234-5678', '+819012345678'],
-    subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'], postalLabel: 'Postal code (郵便番号)',
-    lines: ['〒163-8001', '東京都', '新宿区西新宿二丁目8番1号', '東京都庁'], dir: 'ltr',
+    fields: [['Name', '', false], ['Organization', 'Tokyo Metropolitan Government', false], ['Street address', '2-8-1 Nishi-Shinjuku', true],
+      ['City', 'Shinjuku-ku', false], ['Prefecture', '', true], ['Postal code', '163-8001', true]],
+    subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'], words: EN, dir: 'ltr',
   },
   {
     country: 'BR', locale: 'pt', typed: 'brasil', name: 'Brasil', phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
-    subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'], postalLabel: 'Postal code (CEP)',
-    lines: ['Palácio do Planalto', 'Praça dos Três Poderes', 'BRASÍLIA-DF', '70150-900'], dir: 'ltr',
+    fields: [['Organização', 'Palácio do Planalto', false], ['Nome', '', false], ['Rua e número', 'Praça dos Três Poderes', true], ['Bairro', '', false],
+      ['Cidade', 'Brasília', true], ['Estado', '', true], ['CEP', '70150-900', true]],
+    subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'],
+    words: { incomplete: 'Ainda não é um número válido', valid: 'Número válido: ', validPostal: 'Válido: ', invalidPostal: 'Não é um código válido aqui', missing: 'Este campo não pode ficar vazio.', complete: 'O endereço está completo.' },
+    dir: 'ltr',
   },
   {
+    // The UK's post town and postcode, no county (the layout has no %S).
     country: 'GB', locale: 'en', typed: 'united kingdom', name: 'United Kingdom', phone: ['01212345678', '0121 234 5678', '+441212345678'],
-    subdivision: ['GB-MAN', 'Manchester'], postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'], postalLabel: 'Postal code (postcode)',
-    lines: ["Prime Minister's Office", '10 Downing Street', 'LONDON', 'SW1A 2AA'], dir: 'ltr',
+    fields: [['Name', '', false], ['Organization', "Prime Minister's Office", false], ['Street address', '10 Downing Street', true], ['Post town', 'London', true], ['Postcode', 'SW1A 2AA', true]],
+    subdivision: null, postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'], words: EN, dir: 'ltr',
   },
   {
+    // The page has no Hebrew words: its own are English (marked so), the names, the example and the post's term Hebrew.
     country: 'IL', locale: 'he', typed: 'ישראל', name: 'ישראל', phone: ['0502345678', '050-234-5678', '+972502345678'],
-    subdivision: ['IL-TA', 'תל אביב'], postal: ['６４１６２０１', '6416201', '641620'], postalLabel: 'Postal code (מיקוד)',
-    lines: ['עיריית תל אביב-יפו', 'אבן גבירול 69', 'תל אביב-יפו 6416201'], dir: 'rtl',
+    fields: [['Name', '', false], ['Organization', 'עיריית תל אביב-יפו', false], ['Street address', 'אבן גבירול 69', true], ['City', 'תל אביב-יפו', true], ['מיקוד', '6416201', false]],
+    subdivision: null, postal: ['６４１６２０１', '6416201', '641620'], words: EN, dir: 'rtl',
   },
   {
     country: 'AE', locale: 'ar', typed: 'الإمارات', name: 'الإمارات العربية المتحدة', phone: ['0501234567', '050 123 4567', '+971501234567'],
-    subdivision: ['AE-DU', 'دبي'], postal: null,
-    lines: ['اللوفر أبوظبي', 'المنطقة الثقافية في السعديات، جزيرة السعديات', 'أبوظبي'], dir: 'rtl',
+    fields: [['الاسم', '', false], ['المؤسسة', 'اللوفر أبوظبي', false], ['عنوان الشارع', 'المنطقة الثقافية في السعديات، جزيرة السعديات', true], ['المدينة', 'أبوظبي', false], ['الإمارة', '', true]],
+    subdivision: ['AE-DU', 'دبي'], postal: null, words: { ...AR, noPostal: 'الإمارات العربية المتحدة: لا تُستخدم الرموز البريدية.' }, dir: 'rtl',
   },
 ];
 
@@ -74,8 +107,8 @@ let browser: Browser | undefined;
 let gateway: Gateway | undefined;
 let origin: string;
 /** A fresh page (own storage) opened as `npm start` prints the link, with every request it makes recorded. */
-async function openForm(fragment = `#key=${TEST_KEY}`) {
-  const context = await browser!.newContext();
+async function openForm(fragment = `#key=${TEST_KEY}`, { locale = 'en-US' } = {}) {
+  const context = await browser!.newContext({ locale });
   const page = await context.newPage();
   const requests: string[] = [];
   const errors: string[] = [];
@@ -93,7 +126,7 @@ async function openForm(fragment = `#key=${TEST_KEY}`) {
 
 /** Types `typed` into the combobox, then takes its first option with the keyboard; returns the options seen. */
 async function pickCountry(page: Page, typed: string): Promise<string[]> {
-  const combobox = page.getByRole('combobox', { name: 'Country' });
+  const combobox = page.locator('#country');
   await combobox.pressSequentially(typed);
   await page.locator('#country-options').getByRole('option').first().waitFor();
   const options = await page.locator('#country-options').getByRole('option').allTextContents();
@@ -117,22 +150,53 @@ form.after(async () => {
   await gateway?.close();
 });
 
+/** The address fields shown, in order: each prefix's text, or [label without its marker, placeholder, required]. */
+const shownFields = (page: Page) => page.locator('#address-rows').evaluate((rows) => [...rows.querySelectorAll('.prefix, .field')]
+  .filter((element) => !(element as HTMLElement).hidden)
+  .map((element) => {
+    if (element.classList.contains('prefix')) return element.textContent;
+    const label = element.querySelector('label')!;
+    const control = element.querySelector('input, select') as HTMLInputElement;
+    return [label.firstChild!.textContent, control.placeholder ?? '', control.required && label.querySelector('.required') !== null];
+  }));
+
+/** Every text control of the address and the country: each should take its direction from its own text. */
+const directions = (page: Page) => page.locator('#form').evaluate((form) => [...form.querySelectorAll('#country, #address input')]
+  .filter((input) => !(input as HTMLInputElement).closest('[hidden]')).map((input) => input.getAttribute('dir')));
+
+/** The page's own words on screen (headings, labels, hints, statuses, buttons; not the names or what was typed). */
+const pageText = (page: Page) => page.evaluate(() => [...document.querySelectorAll('h1, .intro, label, legend, .hint, .status, button, #error')]
+  .filter((element) => (element as HTMLElement).offsetParent !== null).map((element) => (element as HTMLElement).innerText).join('\n'));
+
 for (const test of CASES) {
-  form(`should fill a ${test.country} address and phone in ${test.locale} as a person sees it`, async () => {
+  form(`should build the ${test.country} address from its layout in ${test.locale}, and check a phone and a postcode as a person types them`, async () => {
     const { page, requests, close, origin } = await openForm();
     try {
-      await page.getByLabel('Language of the names').selectOption(test.locale);
+      await page.locator('#locale').selectOption(test.locale);
       assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [test.locale, test.dir]);
 
       const options = await pickCountry(page, test.typed);
       assert.ok(options[0].includes(test.name), `first option ${options[0]}`);
-      const combobox = page.getByRole('combobox', { name: 'Country' });
+      const combobox = page.locator('#country');
       assert.is(await combobox.inputValue(), test.name);
       assert.is(await combobox.getAttribute('aria-expanded'), 'false');
 
-      const placeholders = await page.locator('#address-lines input').evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).placeholder));
-      assert.equal(placeholders, test.lines);
-      for (const [index] of test.lines.entries()) assert.ok(await page.getByLabel(`Address line ${index + 1}`).isVisible());
+      // The fields, their order, labels, placeholders and required markers, as the country's layout has them.
+      assert.equal(await shownFields(page), test.fields);
+      assert.ok((await directions(page)).every((dir) => dir === 'auto'), 'every address input and the country take dir=auto');
+      assert.is(await page.locator('input[autocomplete="postal-code"]:visible').count(), test.postal ? 1 : 0, 'the postcode is asked once');
+      assert.is(await page.locator('#subdivision').isVisible(), test.subdivision !== null);
+      assert.is(await page.getByText(/Address line/).count(), 0);
+
+      // Checking the empty address marks each required field, in the reader's language.
+      await page.locator('#check').click();
+      const required = test.fields.filter((field): field is Field => typeof field !== 'string' && field[2]);
+      const invalid = page.locator('#address [aria-invalid="true"]');
+      assert.is(await invalid.count(), required.length);
+      for (let index = 0; index < required.length; index++) {
+        assert.is(await page.locator(`#${await invalid.nth(index).getAttribute('aria-describedby')}`).textContent(), test.words.missing);
+      }
+      await page.screenshot({ path: join(SCREENSHOTS, `${test.country}-${test.locale}-empty.png`), fullPage: true });
 
       // Digit by digit: the typed digits stay in order at every step, and the end is the country's national form.
       const [digits, shown, e164] = test.phone;
@@ -141,35 +205,42 @@ for (const test of CASES) {
         await phone.press(digits[index]);
         assert.is((await phone.inputValue()).replace(/\D/g, ''), digits.slice(0, index + 1));
         if (index === 0) {
-          assert.is(await page.locator('#phone-status').textContent(), 'Not a valid number yet');
+          assert.is(await page.locator('#phone-status').textContent(), test.words.incomplete);
           assert.is(await phone.getAttribute('aria-invalid'), 'true');
         }
       }
       assert.is(await phone.inputValue(), shown);
-      assert.is(await page.locator('#phone-status').textContent(), `Valid number: ${e164}`);
+      assert.is(await page.locator('#phone-status').textContent(), `${test.words.valid}${e164}`);
       assert.is(await phone.getAttribute('aria-invalid'), null);
 
-      const subdivision = page.locator('#subdivision');
-      await subdivision.selectOption(test.subdivision[0]);
-      assert.is(await subdivision.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), test.subdivision[1]);
+      if (test.subdivision) {
+        const subdivision = page.locator('#subdivision');
+        await subdivision.selectOption(test.subdivision[0]);
+        assert.is(await subdivision.evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), test.subdivision[1]);
+      }
 
       const postal = page.locator('#postal');
       if (test.postal === null) {
         assert.ok(await postal.isHidden());
-        assert.match(await page.locator('#postal-none').textContent() ?? '', `${test.name} does not use postal codes.`);
+        assert.is(await page.locator('#postal-none').textContent(), test.words.noPostal);
       } else {
         const [typed, canonical, impossible] = test.postal;
-        assert.is(await page.locator('#postal-label').textContent(), test.postalLabel);
         await postal.pressSequentially(impossible);
-        assert.match(await page.locator('#postal-status').textContent() ?? '', 'Not a valid code here');
+        assert.match(await page.locator('#postal-status').textContent() ?? '', test.words.invalidPostal);
         assert.is(await postal.getAttribute('aria-invalid'), 'true');
         await postal.fill('');
         await postal.pressSequentially(typed);
-        assert.is(await page.locator('#postal-status').textContent(), `Valid: ${canonical}`);
+        assert.is(await page.locator('#postal-status').textContent(), `${test.words.validPostal}${canonical}`);
         await postal.press('Tab'); // leaving the field shows the code as the post writes it
         assert.is(await postal.inputValue(), canonical);
         assert.is(await postal.getAttribute('aria-invalid'), null);
       }
+      // The other required fields filled with the example's own parts: the address is complete.
+      for (const input of await page.locator('#address-rows input[required]:not(#postal)').all()) await input.fill(await input.getAttribute('placeholder') ?? '');
+      await page.locator('#check').click();
+      assert.is(await page.locator('#check-status').textContent(), test.words.complete);
+      // No word of the page is English where the page speaks the reader's language and writes another script.
+      if (['ja', 'ar'].includes(test.locale)) assert.not.match((await pageText(page)).replace(/Country Reference API|\+\d+/g, ''), /[A-Za-z]/);
       await page.screenshot({ path: join(SCREENSHOTS, `${test.country}-${test.locale}.png`), fullPage: true });
 
       // The key stays out of the address bar, and no request leaves the page's origin or carries the key in its URL.
@@ -185,16 +256,21 @@ for (const test of CASES) {
   });
 }
 
-form('should rename the chosen country and its subdivisions when the UI locale changes', async () => {
+form('should rename the chosen country, its subdivisions and every label when the UI locale changes, keeping what was typed', async () => {
   const { page, close } = await openForm();
   try {
-    await page.getByLabel('Language of the names').selectOption('de');
-    await pickCountry(page, 'Deutsch');
-    await page.locator('#subdivision').selectOption('DE-BY');
-    await page.getByLabel('Language of the names').selectOption('fr');
-    const combobox = page.getByRole('combobox', { name: 'Country' });
-    await page.waitForFunction(() => (document.getElementById('country') as HTMLInputElement).value === 'Allemagne');
-    assert.is(await page.locator('#subdivision').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), 'Bavière');
+    await page.locator('#locale').selectOption('en');
+    await pickCountry(page, 'united st');
+    await page.locator('#subdivision').selectOption('US-CA');
+    await page.getByLabel('Street address').fill('1600 Pennsylvania Avenue NW');
+    await page.locator('#locale').selectOption('fr');
+    await page.waitForFunction(() => (document.getElementById('country') as HTMLInputElement).value === 'États-Unis');
+    assert.is(await page.locator('#subdivision').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), 'Californie');
+    assert.equal(await shownFields(page), [['Nom', '', false], ['Organisation', 'The White House', false], ['Numéro et voie', '1600 Pennsylvania Avenue NW', true],
+      ['Ville', 'Washington', true], ['État', '', true], ['Code postal', '20500', true]]);
+    assert.is(await page.getByLabel('Numéro et voie').inputValue(), '1600 Pennsylvania Avenue NW');
+    assert.is(await page.locator('label[for="locale"]').textContent(), 'Langue');
+    const combobox = page.locator('#country');
     await combobox.fill('');
     await pickCountry(page, 'japon');
     assert.is(await combobox.inputValue(), 'Japon');
@@ -203,10 +279,39 @@ form('should rename the chosen country and its subdivisions when the UI locale c
   }
 });
 
+form('should switch Japan from its Latin-script layout to its own when the reader changes from English to Japanese', async () => {
+  const { page, close } = await openForm();
+  try {
+    await page.locator('#locale').selectOption('en');
+    await pickCountry(page, 'japan');
+    await page.getByLabel('City').fill('新宿区');
+    await page.locator('#subdivision').selectOption('JP-13');
+    await page.locator('#locale').selectOption('ja');
+    await page.waitForFunction(() => (document.getElementById('country') as HTMLInputElement).value === '日本');
+    assert.equal(await shownFields(page), CASES[0].fields);
+    assert.is(await page.getByLabel('市区町村').inputValue(), '新宿区');
+    assert.is(await page.locator('#subdivision').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), '東京都');
+  } finally {
+    await close();
+  }
+});
+
+form("should ask for a key in the browser's language", async () => {
+  const { page, close } = await openForm('', { locale: 'ar' });
+  try {
+    await page.locator('#key-reason').getByText('تحتاج هذه الصفحة إلى مفتاح API.').waitFor();
+    assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), ['ar', 'rtl']);
+    assert.is(await page.locator('label[for="key"]').textContent(), 'مفتاح API');
+    assert.is(await page.locator('#key-form button').textContent(), 'استخدام هذا المفتاح');
+  } finally {
+    await close();
+  }
+});
+
 form('should move through the options with the arrow keys and close them with Escape', async () => {
   const { page, close } = await openForm();
   try {
-    const combobox = page.getByRole('combobox', { name: 'Country' });
+    const combobox = page.getByRole('combobox', { name: 'Country / Region' });
     await combobox.pressSequentially('guinea');
     await page.locator('#country-options').getByRole('option').nth(2).waitFor();
     const ids = await page.locator('#country-options').getByRole('option').evaluateAll((options) => options.map((option) => option.id));
@@ -238,7 +343,7 @@ form('should ask for a key when the link has none, and refuse a wrong one', asyn
     await page.getByText('The API refused this key. Enter a valid one.').waitFor();
     await field.fill(TEST_KEY);
     await field.press('Enter');
-    await page.getByRole('combobox', { name: 'Country' }).waitFor();
+    await page.getByRole('combobox', { name: 'Country / Region' }).waitFor();
     assert.ok(await field.isHidden());
   } finally {
     await close(/status of 401 \(Unauthorized\)/);

@@ -1,15 +1,27 @@
 /**
  * The form page (build/page/) copied into dist as `page/<file>`, so a CDN or an offline mirror serves
  * it beside the API it uses: `/` answers with index.html, `/page/<file>` with the rest. The files are
- * listed here, not globbed: one missing is a build that fails, not a page that half loads.
+ * listed here, not globbed: one missing is a build that fails, not a page that half loads. The page's
+ * own words (data/curated/page-words.json) go beside them, one file per language, so a reader loads
+ * only theirs: `page/words.json` lists the languages, `page/words.<language>.json` holds one's words.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { staticRequest } from '../../contract/layout.ts';
+import type { Datasets } from '../validate/validate-data.ts';
 import type { DistWriter } from './writer.ts';
 
-export const PAGE_FILES = ['index.html', 'page.css', 'country-picker.js', 'fields.js', 'page.js', 'phone-format.js', 'postal-code.js'];
+export const PAGE_FILES = ['index.html', 'page.css', 'address-form.js', 'country-picker.js', 'fields.js', 'locale.js', 'page.js', 'phone-format.js', 'postal-code.js', 'words.js'];
 
-export function writePage(writer: DistWriter, pageDir: string): void {
-  for (const name of PAGE_FILES) writer.writeFile(`page/${name}`, readFileSync(join(pageDir, name)), { requests: [staticRequest(`page/${name}`)!] });
+type PageWords = Datasets['curated/page-words'];
+
+export function writePage(writer: DistWriter, pageDir: string, pageWords: PageWords): void {
+  const write = (name: string, bytes: Buffer) => writer.writeFile(`page/${name}`, bytes, { requests: [staticRequest(`page/${name}`)!] });
+  for (const name of PAGE_FILES) write(name, readFileSync(join(pageDir, name)));
+  const languages = pageWords.map((entry) => entry.language).sort();
+  write('words.json', Buffer.from(JSON.stringify({ languages })));
+  for (const entry of pageWords) {
+    const words = Object.assign({}, ...Object.values(entry.sets).map((set) => set.words));
+    write(`words.${entry.language}.json`, Buffer.from(JSON.stringify({ language: entry.language, words })));
+  }
 }

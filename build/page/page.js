@@ -3,54 +3,72 @@
  * Every request goes to this page's own origin with `Authorization: Bearer <key>`; the key comes from
  * the address's fragment (`#key=...`, which a browser never sends) or the key field, is kept in
  * sessionStorage for this tab only, and is removed from the address bar at once. Here: the key, the
- * UI locale, and loading a chosen country's answers into the picker (country-picker.js) and the
- * fields (fields.js).
+ * UI locale (which also chooses the page's own words, words.js), and loading a chosen country's
+ * answers into the picker (country-picker.js), the address fields (address-form.js) and the rest (fields.js).
  */
+import { addressForm, writtenFor } from './address-form.js';
 import { countryPicker } from './country-picker.js';
-import { phoneInput, postalCodeInput, showAddressLines, showSubdivisions } from './fields.js';
+import { phoneInput, postalCodeInput, showSubdivisions } from './fields.js';
+import { directionOf, localeName, preferredLocale } from './locale.js';
+import { pageWords } from './words.js';
 
 const KEY_ITEM = 'country-reference-key';
 const LOCALE_ITEM = 'country-reference-locale';
-/** Scripts written right to left: a locale in one of them lays the page out right to left. */
-const RTL_SCRIPTS = new Set(['Arab', 'Adlm', 'Hebr', 'Mand', 'Mend', 'Nkoo', 'Rohg', 'Samr', 'Syrc', 'Thaa', 'Yezi']);
 
 const $ = (id) => document.getElementById(id);
 const ui = {
   keyForm: $('key-form'), keyReason: $('key-reason'), key: $('key'), form: $('form'), error: $('error'),
-  locale: $('locale'), country: $('country'), options: $('country-options'),
-  address: $('address'), lines: $('address-lines'),
-  subdivisionField: $('subdivision-field'), subdivisionLabel: $('subdivision-label'), subdivision: $('subdivision'),
-  postalField: $('postal-field'), postalLabel: $('postal-label'), postal: $('postal'), postalStatus: $('postal-status'), postalNone: $('postal-none'),
-  phoneLabel: $('phone-label'), phone: $('phone'), phoneStatus: $('phone-status'),
+  locale: $('locale'), country: $('country'), options: $('country-options'), address: $('address'), rows: $('address-rows'),
+  check: $('check'), checkStatus: $('check-status'),
 };
 
 /** What the page knows: the key, the UI locale, the chosen country and its answers. */
 const state = {
   key: '',
   locale: 'en',
+  /** The word the key prompt shows: why a key is asked for. */
+  keyReason: 'key_needed',
   /** @type {{ code: string, name: string } | null} */
   country: null,
+  /** The chosen country's address example, postal-code rule and subdivision count. */
+  answers: null,
   /** Each country load gets a number; answers to one that is not the latest are dropped. */
   countrySeq: 0,
 };
 
+class ApiError extends Error {
+  constructor(status) { super(`status ${status}`); this.status = status; }
+}
 class KeyRefused extends Error {}
 
-/** GET `path` of this origin's API with the key; the parsed body, or throws with the problem's detail. */
+/** GET `path` of this origin's API with the key; the parsed body, or throws with the status. */
 async function api(path) {
   const response = await fetch(path, {
     headers: { Authorization: `Bearer ${state.key}` }, credentials: 'omit', referrerPolicy: 'no-referrer',
   });
   if (response.status === 401) throw new KeyRefused();
-  if (!response.ok) throw new Error((await response.json().catch(() => null))?.detail ?? `${path}: ${response.status}`);
+  if (!response.ok) throw new ApiError(response.status);
   return response.json();
 }
+
+/** The page's own files need no key. */
+const words = pageWords(async (path) => {
+  const response = await fetch(path, { credentials: 'omit', referrerPolicy: 'no-referrer' });
+  if (!response.ok) throw new ApiError(response.status);
+  return response.json();
+});
+
+const subdivision = { field: $('subdivision-field'), label: $('subdivision-label'), input: $('subdivision'), status: $('subdivision-status') };
+const postalField = postalCodeInput({ field: $('postal-field'), label: $('postal-label'), input: $('postal'), status: $('postal-status'), none: $('postal-none'), words });
+const phoneField = phoneInput({ label: $('phone-label'), input: $('phone'), status: $('phone-status'), words });
+const address = addressForm({ container: ui.rows, subdivision, postal: postalField, words });
 
 /** Shows the key field, saying why; the form waits for a key. */
 function askForKey(reason) {
   sessionStorage.removeItem(KEY_ITEM);
   state.key = '';
-  ui.keyReason.textContent = reason;
+  state.keyReason = reason;
+  ui.keyReason.textContent = words.say(reason);
   ui.form.hidden = true;
   ui.keyForm.hidden = false;
   ui.key.focus();
@@ -58,41 +76,11 @@ function askForKey(reason) {
 
 /** Any failure ends here: a refused key asks for another, anything else is said in the alert. */
 function fail(error) {
-  if (error instanceof KeyRefused) askForKey('The API refused this key. Enter a valid one.');
-  else ui.error.textContent = `The API could not answer: ${error.message}`;
+  if (error instanceof KeyRefused) askForKey('key_refused');
+  else ui.error.textContent = words.say('api_error', { status: error instanceof ApiError ? error.status : '—' });
 }
 
 // --- locale -------------------------------------------------------------------------------------------
-
-function directionOf(tag) {
-  try {
-    return RTL_SCRIPTS.has(new Intl.Locale(tag).maximize().script ?? '') ? 'rtl' : 'ltr';
-  } catch {
-    return 'ltr';
-  }
-}
-
-/** A locale's name in its own language, as the browser knows it (the tag where it does not). */
-function localeName(tag) {
-  try {
-    return new Intl.DisplayNames([tag], { type: 'language' }).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
-}
-
-/** The first supported tag for the browser's languages, by RFC 4647 lookup; else English. */
-function preferredLocale(supported) {
-  const byLower = new Map(supported.map((tag) => [tag.toLowerCase(), tag]));
-  for (const language of navigator.languages) {
-    const parts = language.toLowerCase().split('-');
-    for (let length = parts.length; length > 0; length--) {
-      const found = byLower.get(parts.slice(0, length).join('-'));
-      if (found) return found;
-    }
-  }
-  return 'en';
-}
 
 async function loadLocales() {
   const { locales } = await api('/v1');
@@ -102,28 +90,41 @@ async function loadLocales() {
     return option;
   }));
   const stored = sessionStorage.getItem(LOCALE_ITEM);
-  setLocale(stored && locales.includes(stored) ? stored : preferredLocale(locales));
+  await setLocale(stored && locales.includes(stored) ? stored : preferredLocale(locales));
 }
 
-function setLocale(tag) {
+/** The page in `tag`, the locale chosen: the names the API gives, and the page's own words. */
+async function setLocale(tag) {
   state.locale = tag;
   ui.locale.value = tag;
   sessionStorage.setItem(LOCALE_ITEM, tag);
+  await speak(tag);
+}
+
+/** The page's direction, its own words, and every label and status already shown, in `tag`. */
+async function speak(tag) {
+  await words.use(tag);
   document.documentElement.lang = tag;
   document.documentElement.dir = directionOf(tag);
   ui.country.lang = tag;
+  words.apply(document);
+  document.title = `${words.say('title')} · Country Reference API`;
+  ui.keyReason.textContent = words.say(state.keyReason);
+  phoneField.relabel();
+  ui.checkStatus.textContent = '';
 }
 
 ui.locale.addEventListener('change', async () => {
-  setLocale(ui.locale.value);
-  postalField.relabel(state.locale);
   try {
+    await setLocale(ui.locale.value);
     if (state.country) {
       const seq = state.countrySeq;
       const [country] = await Promise.all([api(`/v1/countries/${state.country.code}?locale=${encodeURIComponent(state.locale)}`), loadSubdivisions(state.country.code)]);
       if (seq !== state.countrySeq) return;
       state.country.name = country.name.common;
       ui.country.value = country.name.common;
+      postalField.relabel(state.locale, state.country.name);
+      showAddress();
     }
     picker.refresh();
   } catch (error) {
@@ -131,8 +132,6 @@ ui.locale.addEventListener('change', async () => {
   }
 });
 
-const postalField = postalCodeInput({ field: ui.postalField, label: ui.postalLabel, input: ui.postal, status: ui.postalStatus, none: ui.postalNone });
-const phoneField = phoneInput({ label: ui.phoneLabel, input: ui.phone, status: ui.phoneStatus });
 const picker = countryPicker({
   input: ui.country,
   listbox: ui.options,
@@ -143,30 +142,50 @@ const picker = countryPicker({
 
 // --- the country's rules --------------------------------------------------------------------------------
 
+/** The address fields for the chosen country, in the written form the reader's locale takes. */
+function showAddress() {
+  const { example, postal, subdivisionCount } = state.answers;
+  address.show(writtenFor(example, state.locale), { hasPostalCodes: postal !== null, hasSubdivisionList: subdivisionCount > 0 });
+}
+
 async function loadCountry(country) {
   const seq = ++state.countrySeq;
   state.country = country;
   try {
-    const [phone, postal, example] = await Promise.all([
+    const [phone, postal, example, subdivisionCount] = await Promise.all([
       api(`/v1/phone/${country.code}`), api(`/v1/postal-code/${country.code}`), api(`/v1/address-example/${country.code}`),
       loadSubdivisions(country.code),
     ]);
     if (seq !== state.countrySeq) return;
     ui.error.textContent = '';
-    showAddressLines(ui.lines, example.lines);
-    postalField.show(postal.postal_code, country.name, state.locale);
+    ui.checkStatus.textContent = '';
+    state.answers = { example, postal: postal.postal_code, subdivisionCount };
+    postalField.show(postal.postal_code, writtenFor(example, state.locale).example.postal_code, country.name, state.locale);
+    showAddress();
     phoneField.show(phone);
     ui.address.disabled = false;
+    ui.check.disabled = false;
   } catch (error) {
     fail(error);
   }
 }
 
+/** Fills the subdivision select in the UI locale; resolves to how many there are. */
 async function loadSubdivisions(code) {
   const seq = state.countrySeq;
   const { subdivisions } = await api(`/v1/subdivisions/${code}?locale=${encodeURIComponent(state.locale)}`);
-  if (seq === state.countrySeq) showSubdivisions({ field: ui.subdivisionField, label: ui.subdivisionLabel, select: ui.subdivision }, subdivisions);
+  if (seq === state.countrySeq) showSubdivisions(subdivision.input, subdivisions, state.locale);
+  return subdivisions.length;
 }
+
+// "Check the address": each required field left empty says so; a complete address is said to be.
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const complete = address.check() && !ui.form.querySelector('[aria-invalid="true"]');
+  ui.checkStatus.textContent = complete ? words.say('address_complete') : '';
+  ui.checkStatus.className = `status${complete ? ' valid' : ''}`;
+  if (!complete) ui.form.querySelector('[aria-invalid="true"]')?.focus();
+});
 
 // --- start ----------------------------------------------------------------------------------------------
 
@@ -196,5 +215,8 @@ if (fromFragment) {
   history.replaceState(null, '', location.pathname + location.search);
 }
 state.key = sessionStorage.getItem(KEY_ITEM) ?? '';
-if (state.key) start();
-else askForKey('This page needs an API key. npm start prints a link that carries one.');
+// The words first, in the language last chosen or the browser's: the key prompt is in it too.
+words.init()
+  .then(() => speak(sessionStorage.getItem(LOCALE_ITEM) ?? navigator.language))
+  .then(() => (state.key ? start() : askForKey('key_needed')))
+  .catch(fail);

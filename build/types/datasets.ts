@@ -302,6 +302,26 @@ export type Addresses = {
      * How an address writes the subdivision: its ISO short code (US 'CA') or its name (IN 'Delhi'), per Google's sub_keys
      */
     subdivision_style: "code" | "name";
+    /**
+     * What a form calls the subdivision (%S), city (%C) and dependent locality (%D) fields: Google's state_name_type, locality_name_type and sublocality_name_type
+     */
+    name_types: {
+      subdivision:
+        | "area"
+        | "county"
+        | "department"
+        | "district"
+        | "do_si"
+        | "emirate"
+        | "island"
+        | "oblast"
+        | "parish"
+        | "prefecture"
+        | "province"
+        | "state";
+      city: "city" | "district" | "post_town" | "suburb";
+      dependent_locality: "district" | "neighborhood" | "suburb" | "townland" | "village_township";
+    };
   };
   /**
    * BCP 47 tag of the example's address language (null only while a country lacks an example)
@@ -761,6 +781,24 @@ export type CuratedNameReadings = {
    */
   source: string;
 }[];
+/**
+ * The form page's own words (labels, hints, errors, buttons), per language, each string set with its source. The build writes each language's words to dist as page/words.<language>.json. `{name}` in a string is filled in by the page; the data gate wants the same ones in every language as in English, and no Latin-script word in a language of another script but the names listed there (API, CEDEX...).
+ */
+export type CuratedPageWords = {
+  /**
+   * BCP 47 tag the page serves these words for (zh-Hant: a reader of any zh-Hant locale)
+   */
+  language: string;
+  /**
+   * Keys whose word this language writes as English does (a name such as Eircode, a loanword such as Oblast, a word spelt alike such as fr Province), each reviewed; any other word equal to the English one is refused as untranslated
+   */
+  same_as_english: string[];
+  sets: {
+    page: WordSet;
+    address_fields: WordSet1;
+    language_label: WordSet2;
+  };
+}[];
 
 /**
  * Every dataset of data/, by its name in build/validate/validate-data.ts
@@ -797,6 +835,7 @@ export interface Datasets {
   "curated/subdivision-names": CuratedSubdivisionNames;
   "curated/iso-renames": CuratedIsoRenames;
   "curated/name-readings": CuratedNameReadings;
+  "curated/page-words": CuratedPageWords;
 }
 /**
  * Supported locales
@@ -969,4 +1008,40 @@ export interface KnownDifferences {
       theirs: unknown;
     }[];
   }[];
+}
+/**
+ * The page's sentences: title, key prompt, hints, statuses, errors
+ */
+export interface WordSet {
+  words: Words;
+}
+/**
+ * Key: the string's name; value: the string in this language
+ */
+export interface Words {
+  [k: string]: string;
+}
+/**
+ * Address field labels, keyed by Google's address-data name types (the address example's format.name_types and the postal-code answer's name_type), and the missing-field error
+ */
+export interface WordSet1 {
+  words: Words1;
+}
+/**
+ * Key: the string's name; value: the string in this language
+ */
+export interface Words1 {
+  [k: string]: string;
+}
+/**
+ * The label of the language select
+ */
+export interface WordSet2 {
+  words: Words2;
+}
+/**
+ * Key: the string's name; value: the string in this language
+ */
+export interface Words2 {
+  [k: string]: string;
 }

@@ -16,8 +16,8 @@ const RULES: [RegExp, string][] = [
   [/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\/[A-Z]{2}-[A-Z0-9]+\.json$/, 'subdivision'],
 ];
 const INTERNAL = new Set(['v1/openapi.json', 'v1/_search/index.json', 'v1/_cdn/nginx.conf']);
-/** The form page's files (HTML, CSS, JavaScript): test/browser-form.test.ts checks them in a browser. */
-const PAGE = /^page\/[a-z-]+\.(?:html|css|js)$/;
+/** The form page's files (HTML, CSS, JavaScript, its words per language, whose data the data gate checks): test/browser-form.test.ts checks them in a browser. */
+const PAGE = /^page\/[a-z-]+\.(?:html|css|js)$|^page\/words(?:\.[A-Za-z-]+)?\.json$/;
 
 const ajv = loadSchemas(join(ROOT, 'build', 'schemas'));
 

@@ -16,6 +16,8 @@ const PACKAGES: [name: string, file: string][] = [
   ['nginx-light', '/usr/sbin/nginx'],
   ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
   ['chromium', '/usr/bin/chromium'],
+  // Japanese glyphs for the form page's screenshots in ja (DejaVu, installed with Chromium, has Arabic and Hebrew).
+  ['fonts-ipafont-gothic', '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'],
   ['zstd', '/usr/bin/zstd'],
   ['iso-codes', '/usr/share/iso-codes/json/iso_3166-1.json'],
 ];
