@@ -60,7 +60,7 @@ const CASES: FormCase[] = [
     // Right to left, Arabic words, the Arabic example; the postcode after the city and not required (Google's require: AC).
     country: 'SA', locale: 'ar', typed: 'السعودية', name: 'المملكة العربية السعودية', phone: ['0501234567', '050 123 4567', '+966501234567'],
     fields: [['الاسم', '', false], ['المؤسسة', 'جامعة الملك سعود', false], ['عنوان الشارع', 'ص.ب 2454', true], ['المدينة', 'الرياض', true], ['الرمز البريدي', '11451', false]],
-    subdivision: null, postal: [' 11451 ', '11451', '1145'], words: AR, dir: 'rtl',
+    subdivision: null, postal: [' ١١٤٥١ ', '11451', '1145'], words: AR, dir: 'rtl',
   },
   {
     country: 'US', locale: 'en', typed: 'united st', name: 'United States', phone: ['2015550123', '(201) 555-0123', '+12015550123'],
@@ -173,6 +173,8 @@ for (const test of CASES) {
     const { page, requests, close, origin } = await openForm();
     try {
       await page.locator('#locale').selectOption(test.locale);
+      // The page's words load after the choice: wait for the page to take the language, then check it.
+      await page.waitForFunction((locale) => document.documentElement.lang === locale, test.locale).catch(() => {});
       assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [test.locale, test.dir]);
 
       const options = await pickCountry(page, test.typed);
@@ -336,7 +338,7 @@ form('should ask for a key when the link has none, and refuse a wrong one', asyn
   const { page, close } = await openForm('');
   try {
     const field = page.getByLabel('API key');
-    assert.ok(await field.isVisible());
+    await field.waitFor();
     assert.ok(await page.locator('#form').isHidden());
     await field.fill('wrong-key-0123456789abcdef');
     await field.press('Enter');

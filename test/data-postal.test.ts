@@ -30,6 +30,9 @@ const TYPED: [country: string, typed: string, canonical: string][] = [
   ['CH', 'CH-8001', '8001'], ['CH', 'ch 8001', '8001'], ['LI', 'FL-9490', '9490'], ['LI', 'LI-9490', '9490'],
   ['MC', 'MC-98000', '98000'], ['FO', 'FO100', '100'], ['FO', 'FO-100', '100'], ['LT', 'LT-01109', '01109'],
   ['DE', '01001', '01001'], ['DE', '99998', '99998'], ['CH', '9658', '9658'], ['BE', '9992', '9992'], ['AU', '0800', '0800'],
+  // Digits as a keyboard of the country's script types them.
+  ['SA', '١١٤٥١', '11451'], ['EG', '١١٥١١', '11511'], ['IR', '۱۱۳۶۹-۱۴۱۱۱', '11369-14111'], ['IN', '११०००१', '110001'],
+  ['TH', '๑๐๒๐๐', '10200'], ['JP', '〒１６３－８００１', '163-8001'], ['MM', '၁၁၁၈၁', '11181'],
 ];
 
 /** Codes that cannot exist: wrong length, letters no post uses, and the obsolete forms issue 15 lists. */

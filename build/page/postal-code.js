@@ -12,11 +12,24 @@
  */
 
 /**
- * Step 1: NFKC (full-width digits and letters to ASCII), upper case, each run of white space to one space, trimmed.
+ * A decimal digit of any script as its ASCII digit. Unicode writes each script's digits 0 to 9 at ten
+ * consecutive code points, so a digit's value is how far it stands from the first digit of its run.
+ * @param {string} digit one character of category Nd
+ */
+function asciiDigit(digit) {
+  const code = /** @type {number} */ (digit.codePointAt(0));
+  let zero = code;
+  while (code - zero < 9 && /\p{Nd}/u.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String(code - zero);
+}
+
+/**
+ * Step 1: NFKC (full-width digits and letters to ASCII), digits of any script to ASCII (Arabic ١١٤٥١,
+ * Persian, Devanagari, Thai...), upper case, each run of white space to one space, trimmed.
  * @param {string} typed
  */
 export function preparePostalInput(typed) {
-  return typed.normalize('NFKC').toUpperCase().replace(/\s+/g, ' ').trim();
+  return typed.normalize('NFKC').replace(/[^\d\P{Nd}]/gu, asciiDigit).toUpperCase().replace(/\s+/g, ' ').trim();
 }
 
 /**
