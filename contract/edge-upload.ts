@@ -51,7 +51,9 @@ const count = (number: number) => number.toLocaleString('en');
 /** The upload of a dist with `head` and `files`; throws EdgeLimitError where a limit of `limits` is passed. */
 export function planUpload(head: ManifestHead, files: ReadonlyMap<string, DistFile>, manifestSha256: string, limits = EDGE_LIMITS): UploadPlan {
   const copied: UploadPlan['copied'] = [];
-  const shards = new Map<string, EdgeShard>();
+  // A shard for every locale, empty where each answer is its fallback's: a shard missing is an upload gone wrong.
+  const shards = new Map<string, EdgeShard>([[ROOT_SHARD, {}]]);
+  for (const { tag } of head.locales) if (tag !== head.default_locale) shards.set(tag, {});
   for (const [key, file] of files) {
     if (key === NGINX_CONFIG_FILE) continue;
     // The edge gives a file the language its key names: a dist saying otherwise would be answered otherwise than by the gateway.
@@ -61,8 +63,9 @@ export function planUpload(head: ManifestHead, files: ReadonlyMap<string, DistFi
     }
     copied.push({ key, bytes: file.bytes });
     const { shard, rest } = shardOf(key);
-    if (!shards.has(shard)) shards.set(shard, {});
-    shards.get(shard)![rest] = [file.sha256, file.bytes];
+    const entries = shards.get(shard);
+    if (!entries) throw new Error(`${key} is in the folder of ${shard}, which is no locale of the manifest`);
+    entries[rest] = [file.sha256, file.bytes];
   }
   const release: EdgeRelease = { manifest_sha256: manifestSha256, head };
   const written = [{ path: EDGE_RELEASE_FILE, text: JSON.stringify(release) }];
