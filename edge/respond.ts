@@ -23,7 +23,7 @@ export function answer({ method, always }: Exchange, status: number, pairs: Pair
   return new Response(method === 'HEAD' || status === 204 || status === 304 ? null : body, { status, headers: headersOf(always, pairs) });
 }
 
-const problems = new WeakMap<Problem, { body: Uint8Array; head: Pairs }>();
+const problems = new WeakMap<Problem, { body: Uint8Array<ArrayBuffer>; head: Pairs }>();
 
 export function problemAnswer(exchange: Exchange, problem: Problem): Response {
   let made = problems.get(problem);

@@ -12,7 +12,7 @@ import type { ReleaseInfo } from '../contract/release.ts';
 import type { EdgeAssets } from './assets.ts';
 
 /** A body computed on the edge, with what its headers need. */
-export interface Computed { body: Uint8Array; etag: string; contentLanguage: string | null }
+export interface Computed { body: Uint8Array<ArrayBuffer>; etag: string; contentLanguage: string | null }
 
 /** Answers up to this size are kept, as on the gateway. */
 export const KEPT_ANSWER_BYTES = 64 * 1024;

@@ -6,6 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { Readable } from 'node:stream';
 import { Miniflare } from 'miniflare';
 import { compatibilityDate } from './wrangler.ts';
 
@@ -20,11 +21,13 @@ export interface LocalEdgeOptions {
   host: string;
   /** 0 for any free port. */
   port: number;
+  /** Where workerd's output (the Worker's log, its own errors) goes; printed when not given. */
+  output?: (text: string) => void;
 }
 
 export interface LocalEdge { url: URL; port: number; stop: () => Promise<void> }
 
-export async function startLocalEdge({ script, uploadDir, keyDigests, corsOrigins = '*', cacheMb, host, port }: LocalEdgeOptions): Promise<LocalEdge> {
+export async function startLocalEdge({ script, uploadDir, keyDigests, corsOrigins = '*', cacheMb, host, port, output }: LocalEdgeOptions): Promise<LocalEdge> {
   const miniflare = new Miniflare({
     // The bundle is one module; its name only has to be below modulesRoot.
     modulesRoot: dirname(script),
@@ -40,6 +43,7 @@ export async function startLocalEdge({ script, uploadDir, keyDigests, corsOrigin
     },
     host,
     port,
+    ...(output && { handleRuntimeStdio: (stdout: Readable, stderr: Readable) => [stdout, stderr].forEach((stream) => stream.on('data', (chunk: Buffer) => output(String(chunk)))) }),
   });
   const url = await miniflare.ready;
   return { url, port: Number(url.port), stop: () => miniflare.dispose() };

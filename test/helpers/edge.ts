@@ -30,7 +30,14 @@ export function preparedEdge(): Promise<{ upload: Upload; script: string; output
 
 export interface EdgeOptions { keyDigests?: string; corsOrigins?: string; cacheMb?: number }
 
-export async function startEdge({ keyDigests = digestLine(TEST_KEY), corsOrigins, cacheMb }: EdgeOptions = {}): Promise<LocalEdge> {
+export interface TestEdge extends LocalEdge {
+  /** What workerd printed (the Worker's log and its own errors), kept rather than printed. */
+  output: () => string;
+}
+
+export async function startEdge({ keyDigests = digestLine(TEST_KEY), corsOrigins, cacheMb }: EdgeOptions = {}): Promise<TestEdge> {
   const { upload, script } = await preparedEdge();
-  return startLocalEdge({ script, uploadDir: upload.dir, keyDigests, corsOrigins, cacheMb, host: '127.0.0.1', port: 0 });
+  let output = '';
+  const edge = await startLocalEdge({ script, uploadDir: upload.dir, keyDigests, corsOrigins, cacheMb, host: '127.0.0.1', port: 0, output: (text) => (output += text) });
+  return { ...edge, output: () => output };
 }
