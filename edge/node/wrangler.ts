@@ -20,8 +20,8 @@ export interface WranglerRun { code: number | null; output: string }
 export function wrangler(args: string[], echo?: (text: string) => void): Promise<WranglerRun> {
   const child = spawn(process.execPath, [WRANGLER, ...args, '--config', WRANGLER_CONFIG], {
     cwd: EDGE_DIR,
-    // No usage reports from a dry run or a test.
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+    // No usage reports from a dry run or a test, and plain text to read.
+    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', FORCE_COLOR: '0', NO_COLOR: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
