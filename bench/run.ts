@@ -1,12 +1,13 @@
 /**
  * `npm run bench`: the gateway against a raw node:http server answering the same bytes from a Map
  * (and a Polka app doing only that, the ceiling of a Polka gateway), and nginx with the config the
- * build writes against plain nginx; same dist, same worker count (--workers, 1 by default as the
- * gateway's), same run, interleaved. See bench/README.md.
+ * build writes against plain nginx, and the edge on local workerd (bench/edge.ts); same dist, same
+ * worker count (--workers, 1 by default as the gateway's), same run, interleaved. See bench/README.md.
  *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --workers N --dist DIR
  *                     --variant NAME=VALUE[,NAME=VALUE] ...]
  * A --variant runs the gateway once more with that environment (WORKERS=2, CACHE_MB=0...): the figure
- * a mechanism must earn its place with. BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks.
+ * a mechanism must earn its place with. BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks;
+ * BENCH_EDGE=off leaves the edge out.
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -16,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDist } from '../gateway/dist.ts';
 import { ROOT, upToDateDist } from './dist.ts';
+import { startEdge, verifyDecoded } from './edge.ts';
 import { fillCaches } from './fill.ts';
 import { coldStart, freePort, startGateway, type ColdStart, type GatewaySetup } from './gateway.ts';
 import { runLoad } from './load.ts';
@@ -95,6 +97,11 @@ try {
   }
   for (const variant of variants) servers.push(await startGateway(await setup(variant.env, `${variant.name}.log`), variant.name));
   for (const server of servers.slice(1)) await verify(server, list, key);
+  if (process.env.BENCH_EDGE !== 'off') {
+    const edge = await startEdge({ distDir, dir, key, port: await freePort() });
+    servers.push(edge);
+    await verifyDecoded(edge, list, key);
+  }
 
   const results: Results = new Map(list.map((w) => [w.name, new Map(servers.map((s) => [s.name, []]))]));
   const measure = async (server: Server, workload: (typeof list)[number], time: number) => {
@@ -150,7 +157,7 @@ try {
   console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)`
     + ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`);
-  const ratios: [string, string][] = [['gateway', 'node:http'], ['polka', 'node:http'], ['gateway', 'polka'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
+  const ratios: [string, string][] = [['gateway', 'node:http'], ['polka', 'node:http'], ['gateway', 'polka'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ['edge', 'gateway'], ['edge', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
   console.log(tables(results, measured, ratios));
   console.log(`\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};`
     + ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`);

@@ -21,3 +21,27 @@ export function presentedKey(header: string | null | undefined): string | Exclud
   if (!value) return 'missing';
   return BEARER.exec(value)?.[1] ?? 'malformed';
 }
+
+/** A key as a tier holds it: a name for logs (never the key) and the lower-case hex SHA-256 of the key. */
+export interface KeyDigest { name: string; digest: string }
+
+/**
+ * A keys file (API_KEYS_FILE; on the edge, the API_KEY_DIGESTS secret): one SHA-256 hex digest per
+ * line, optionally followed by whitespace and a name; `#` starts a comment. Throws saying which line is wrong.
+ */
+export function keyDigests(text: string, source: string): KeyDigest[] {
+  const keys: KeyDigest[] = [];
+  const seen = new Map<string, number>();
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.replace(/#.*/, '').trim();
+    if (line === '') return;
+    const [hex, ...name] = line.split(/\s+/);
+    const where = `${source} line ${index + 1}`;
+    if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${where}: expected a SHA-256 digest (64 hex digits), then an optional name`);
+    const digest = hex.toLowerCase();
+    if (seen.has(digest)) throw new Error(`${where}: repeats the digest of line ${seen.get(digest)}`);
+    seen.set(digest, index + 1);
+    keys.push({ name: name.join(' ') || `${source}:${index + 1}`, digest });
+  });
+  return keys;
+}

@@ -8,6 +8,9 @@ import { ALLOWED_METHODS, type Problem } from './problems.ts';
 /** nginx's limit too: no answer needs a longer request target (path and query). */
 export const MAX_URL_LENGTH = 8192;
 export const URI_TOO_LONG: Problem = { code: 'uri_too_long', detail: `The path and query may take at most ${MAX_URL_LENGTH} characters.` };
+/** node:http's default and nginx's buffer: the request line and headers together; more is a 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
+export const HEADERS_TOO_LARGE: Problem = { code: 'headers_too_large', detail: `The request line and headers may take at most ${MAX_HEADER_BYTES / 1024} KiB.` };
 
 /** How long a client may keep an answer, in seconds. */
 export const MAX_AGE_S = 3600;
@@ -69,6 +72,24 @@ export function fileHeaders(file: { etag: string; contentType: string; contentLa
 export type Origins = '*' | readonly string[];
 export const EXPOSED_HEADERS = 'ETag, Content-Language, WWW-Authenticate, Data-Release, Retry-After, RateLimit, RateLimit-Policy';
 export const PREFLIGHT_MAX_AGE_S = 7200;
+
+/** CORS_ORIGINS as configured (unset or `*`: any origin); each entry must be an origin as a browser sends it, else a line in `problems`. */
+export function readOrigins(value: string | undefined, problems: string[]): Origins {
+  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
+  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
+  for (const origin of origins) {
+    let canonical: string | undefined;
+    try {
+      const url = new URL(origin);
+      if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
+    } catch { /* reported below */ }
+    if (canonical !== origin) {
+      problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com`
+        + (canonical ? ` (did you mean ${canonical}?)` : ''));
+    }
+  }
+  return origins;
+}
 
 export const isAllowedOrigin = (origins: Origins, origin: string | null | undefined): boolean =>
   origins === '*' || (typeof origin === 'string' && origins.includes(origin));

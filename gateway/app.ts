@@ -17,7 +17,7 @@ import { BAD_REQUEST, NOT_FOUND, REFUSALS } from '../contract/problems.ts';
 import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
 import { FairShare } from './fair-share.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
-import { SizeBoundedLru } from './lru.ts';
+import { SizeBoundedLru } from '../contract/lru.ts';
 import { COMPUTED_KEPT_BYTES, gatewaySearch } from './search.ts';
 import { answer, sender, sendProblem, type Pairs, type Res } from './send.ts';
 

@@ -9,7 +9,7 @@ import { hash, timingSafeEqual } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { BEARER_TOKEN, MIN_KEY_LENGTH, presentedKey } from '../contract/credentials.ts';
+import { BEARER_TOKEN, keyDigests, MIN_KEY_LENGTH, presentedKey } from '../contract/credentials.ts';
 import type { Refusal } from '../contract/problems.ts';
 
 export { MIN_KEY_LENGTH };
@@ -33,23 +33,9 @@ export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {
   });
 }
 
-/** A keys file: one SHA-256 hex digest per line, optionally followed by whitespace and a name; `#` starts a comment. */
-export function keysFromFile(text: string, fileName: string): ApiKey[] {
-  const keys: ApiKey[] = [];
-  const seen = new Map<string, number>();
-  text.split(/\r?\n/).forEach((raw, index) => {
-    const line = raw.replace(/#.*/, '').trim();
-    if (line === '') return;
-    const [hex, ...name] = line.split(/\s+/);
-    const where = `${fileName} line ${index + 1}`;
-    if (!/^[0-9a-fA-F]{64}$/.test(hex)) throw new Error(`${where}: expected a SHA-256 digest (64 hex digits), then an optional name`);
-    const digest = hex.toLowerCase();
-    if (seen.has(digest)) throw new Error(`${where}: repeats the digest of line ${seen.get(digest)}`);
-    seen.set(digest, index + 1);
-    keys.push({ name: name.join(' ') || `${fileName}:${index + 1}`, digest: Buffer.from(digest, 'hex') });
-  });
-  return keys;
-}
+/** A keys file: one SHA-256 hex digest per line, optionally followed by whitespace and a name (contract/credentials.ts). */
+export const keysFromFile = (text: string, fileName: string): ApiKey[] =>
+  keyDigests(text, fileName).map(({ name, digest }) => ({ name, digest: Buffer.from(digest, 'hex') }));
 
 /** The keys listed in `file`; throws an Error saying what is wrong with it, an empty file included. */
 export function readKeysFile(file: string): ApiKey[] {

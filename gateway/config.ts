@@ -4,6 +4,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import { readOrigins, type Origins } from '../contract/headers.ts';
 import { keysFromList, readKeysFile, type ApiKey } from './auth.ts';
 
 export interface Config {
@@ -13,7 +14,7 @@ export interface Config {
   keys: ApiKey[];
   keysFile: string | undefined;
   distDir: string;
-  corsOrigins: '*' | string[];
+  corsOrigins: Origins;
   production: boolean;
   /** Processes serving requests: 1 serves from the started process itself, more run a node:cluster (default: one per core). */
   workers: number;
@@ -64,23 +65,6 @@ function readCount(name: string, value: string | undefined, min: number, max: nu
   if (count >= min && count <= max) return count;
   problems.push(`${name} must be a whole number from ${min} to ${max}, not ${JSON.stringify(value)}`);
   return fallback;
-}
-
-function readOrigins(value: string | undefined, problems: string[]): '*' | string[] {
-  if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
-  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
-  for (const origin of origins) {
-    let canonical: string | undefined;
-    try {
-      const url = new URL(origin);
-      if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
-    } catch { /* reported below */ }
-    if (canonical !== origin) {
-      problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com`
-        + (canonical ? ` (did you mean ${canonical}?)` : ''));
-    }
-  }
-  return origins;
 }
 
 /** The keys of API_KEYS; the keys file is read here only to report what is wrong with it before serving. */

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
 import { CountrySearch, queryKey } from '../contract/search.ts';
 import { readFile, type Dist } from './dist.ts';
-import type { SizeBoundedLru } from './lru.ts';
+import type { SizeBoundedLru } from '../contract/lru.ts';
 import type { Computed } from './send.ts';
 
 export type Search = (listKey: string, text: string, limit: number) => Computed;

@@ -10,7 +10,7 @@ import { CACHE_CONTROL, chooseEncoding, etagOf, fileHeaders, matchesEtag, type P
 import { COMPRESS_FROM_BYTES, contentTypeOf, isPublicFile, JSON_TYPE, type Coding } from '../contract/layout.ts';
 import { PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../contract/problems.ts';
 import { readFile, UnreadableFile, type Dist } from './dist.ts';
-import type { SizeBoundedLru } from './lru.ts';
+import type { SizeBoundedLru } from '../contract/lru.ts';
 
 export type { Pairs };
 

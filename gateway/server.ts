@@ -17,12 +17,13 @@
 import { createServer, STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Timeouts } from './config.ts';
+import { HEADERS_TOO_LARGE, MAX_HEADER_BYTES } from '../contract/headers.ts';
 import { ALLOWED_METHODS, BAD_REQUEST, type Problem } from '../contract/problems.ts';
 import { Connections, type ConnectionOptions } from './connections.ts';
 import { problemParts, type Pairs, type Res } from './send.ts';
 
 const REFUSALS: Record<string, Problem> = {
-  HPE_HEADER_OVERFLOW: { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' },
+  HPE_HEADER_OVERFLOW: HEADERS_TOO_LARGE,
   ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request was not received in time.' },
 };
 const CONNECT: Problem = { code: 'method_not_allowed', detail: 'CONNECT is not allowed; this API is read-only: use GET.', headers: [['Allow', ALLOWED_METHODS]] };
@@ -62,6 +63,7 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
     keepAliveTimeout: timeouts.keepAliveMs,
+    maxHeaderSize: MAX_HEADER_BYTES,
     // How often node:http looks for connections past the first two (30 s by default, longer than they are).
     connectionsCheckingInterval: Math.max(25, Math.min(1000, Math.floor(Math.min(timeouts.headersMs, timeouts.requestMs) / 4))),
     // node:http would answer a missing Host with an empty 400 of its own; the app answers it as a problem.

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SizeBoundedLru } from '../gateway/lru.ts';
+import { SizeBoundedLru } from '../contract/lru.ts';
 
 const lru = suite('SizeBoundedLru');
 

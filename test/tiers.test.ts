@@ -1,16 +1,19 @@
 /**
- * One contract, every tier: one corpus of requests sent to the gateway and to nginx with the
- * generated config (and the edge, where its runtime is installed), each answer compared by what a
- * client reads. A difference passes only where an exception below names it with its reason, and an
- * exception that no request shows any more fails too, so the list stays the truth (docs/nginx.md, "Tiers").
+ * One contract, every tier: one corpus of requests sent to the gateway, to nginx with the generated
+ * config and to the edge on workerd (the Worker as wrangler bundles it), each answer compared by what
+ * a client reads, bodies after decoding. A difference passes only where an exception below names it
+ * with its reason, and an exception that no request shows any more fails too, so the list stays the
+ * truth (docs/nginx.md, "Tiers"; docs/edge.md).
  */
 import { METHODS } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { nginxMissing, startNginx, type Nginx } from '../nginx/nginx.ts';
+import type { LocalEdge } from '../edge/node/local.ts';
 import { ANONYMOUS, SAMPLE } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { generator } from './helpers/fuzz.ts';
+import { startEdge } from './helpers/edge.ts';
 import { distFile, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { HOSTILE, rawRequest, type Hostile } from './helpers/hostile.ts';
 import { prng } from './helpers/prng.ts';
@@ -125,20 +128,33 @@ const EXCEPTIONS: Exception[] = [
     applies: (request) => (request.headers ?? []).some((line) => line !== 'Host:' && !line.includes(':')) },
   { tier: 'nginx', reason: 'a query name percent-encoded: the gateway decodes it (so %6Cocale is locale), nginx reads it as sent',
     applies: (request) => /[?&][^=&]*%/.test(request.target) },
+  // workerd's HTTP parser, before the Worker runs. On the CDN, Cloudflare's front line reads the request before workerd does.
+  { tier: 'edge', reason: 'workerd cannot take an absolute-form or asterisk request target: it answers 500 in plain text itself, without calling the Worker',
+    applies: (request, [, other]) => !request.target.startsWith('/') && request.method !== 'CONNECT' && other.status === 500 && other.code === undefined },
+  { tier: 'edge', reason: 'workerd passes a raw space, control byte, DEL or byte beyond ASCII in the path on to the Worker percent-encoded (404 country_not_found), where node:http refuses the request (400 bad_request); a raw NUL it refuses with 400 in plain text',
+    applies: (request) => /[\x00-\x20\x7f-\uffff]/.test(request.target) },
+  { tier: 'edge', reason: 'workerd refuses a malformed header line (no colon, a space in the name, a NUL in the value) or a missing Host with 400 in plain text and a Content-Length that is no number with 500, and takes a folded line or Content-Length with Transfer-Encoding, which node:http refuses (400 bad_request)',
+    applies: (request) => (request.headers ?? []).some((line) => line === 'Host:' || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+: [^\0]*$/.test(line) || /^content-length: *\D/i.test(line))
+      || (request.headers ?? []).some((line) => /^transfer-encoding:/i.test(line)) || /\0/.test(request.auth ?? '') },
+  { tier: 'edge', reason: 'workerd answers a method it does not know (or in lower case) with 501, and CONNECT with 500, in plain text itself; node:http refuses the first (400 bad_request) and the gateway answers CONNECT 405',
+    applies: (request, [, other]) => request.method !== undefined && (request.method === 'CONNECT' || !METHODS.includes(request.method)) && other.code === undefined },
 ];
 
 const tiersSuite = suite('tiers (one corpus, every tier)');
 let gateway: Gateway;
 let nginx: Nginx | undefined;
+let edge: LocalEdge | undefined;
 let tiers: Tier[];
 tiersSuite.before(async () => {
   assert.is(nginxMissing(), undefined, 'the suite installs nginx-light and libnginx-mod-http-brotli-static (see README, "Set-up")');
   gateway = await startGateway();
   const port = await freePort();
   nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });
-  tiers = [{ name: 'gateway', port: gateway.port }, { name: 'nginx', port }];
+  edge = await startEdge();
+  tiers = [{ name: 'gateway', port: gateway.port }, { name: 'nginx', port }, { name: 'edge', port: edge.port }];
 });
 tiersSuite.after(async () => {
+  await edge?.stop();
   await nginx?.stop();
   await gateway?.close();
 });

@@ -7,7 +7,7 @@
  * http {} block after replacing the placeholders. What nginx cannot do alike is listed in docs/nginx.md ("Tiers").
  */
 import { ENDPOINTS, openApiPath, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
-import { CACHE_CONTROL, DATA_RELEASE, healthBody, MAX_URL_LENGTH, URI_TOO_LONG } from '../../contract/headers.ts';
+import { CACHE_CONTROL, DATA_RELEASE, HEADERS_TOO_LARGE, healthBody, MAX_HEADER_BYTES, MAX_URL_LENGTH, URI_TOO_LONG } from '../../contract/headers.ts';
 import { isPublicFile, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, subdivisionNotFound, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
@@ -186,7 +186,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  if_modified_since off;',
     '  server_tokens off;',
     // As node:http: 16 KiB for the request line and headers, and a header line nginx cannot read refused, not skipped.
-    '  large_client_header_buffers 1 16k;',
+    `  large_client_header_buffers 1 ${MAX_HEADER_BYTES / 1024}k;`,
     '  ignore_invalid_headers off;',
     // The contract's pipeline: preflight, health and public files need no key; then the key, then the method.
     '  if ($cr_uri_too_long) { rewrite ^ /_problem/uri_too_long last; }',
@@ -241,7 +241,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...sharedProblems(head, release),
     ...problemLocation('/_problem/bad_request', BAD_REQUEST, release),
     ...problemLocation('/_problem/uri_too_long', URI_TOO_LONG, release),
-    ...problemLocation('/_problem/headers_too_large', { code: 'headers_too_large', detail: 'The request line and headers may take at most 16 KiB.' }, release),
+    ...problemLocation('/_problem/headers_too_large', HEADERS_TOO_LARGE, release),
     ...problemLocation('/_problem/internal_error', { code: 'internal_error', detail: 'The server could not answer this request.' }, release),
     ...ENDPOINTS.flatMap((endpoint) => endpointProblems(endpoint, head, release)),
     '}',

@@ -36,7 +36,11 @@ function removeOldBuilds(keep: string): void {
     const dir = join(tmpdir(), name);
     if (!new RegExp(`^${PREFIX}[0-9a-f]{16}$`).test(name) || dir === keep) continue;
     try {
-      if (Date.now() - statSync(join(dir, 'manifest.json')).mtimeMs > 3600_000) rmSync(dir, { recursive: true, force: true });
+      if (Date.now() - statSync(join(dir, 'manifest.json')).mtimeMs > 3600_000) {
+        rmSync(dir, { recursive: true, force: true });
+        // Its edge upload (helpers/edge.ts), hard links but for the edge's index.
+        rmSync(`${dir}-edge`, { recursive: true, force: true });
+      }
     } catch { /* gone already, or not ours to judge */ }
   }
 }
