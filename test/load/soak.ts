@@ -1,11 +1,15 @@
 /**
- * npm run soak [-- --seconds 60 --connections 16 --workers N --dist DIR --seed 1 --rss-growth 10 --reload 0]
+ * npm run soak [-- --seconds 60 --connections 16 --workers N --dist DIR --seed 1 --rss-growth 10 --reload 0
+ *                  --abusers 0 --fair-share MS]
  *
  * Starts the gateway as `npm start` does (gateway/start.cjs, building dist first when stale), runs a
  * mixed load (mix.ts) for a set time, and reports requests, failures, latency and the memory (RSS) of
  * the gateway's processes after a warm-up and at the end. `--reload S` sends SIGHUP every S seconds
  * (the same dist is opened, verified and swapped in again: a reload must lose nothing, nor keep memory). Exits 1 on any failed request, on memory
  * grown by more than --rss-growth percent after the warm-up, or if the gateway does not drain cleanly.
+ * `--abusers N` adds N connections of a second key that hammers search with queries no cache holds
+ * (full view, 250 results, brotli): the figures above stay the first key's, so its p99 shows what the
+ * abuse costs everyone else; `--fair-share MS` sets FAIR_SHARE_MS (npm start's 500; unset, 0 = off).
  */
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -25,6 +29,8 @@ const { values: args } = parseArgs({
     seed: { type: 'string', default: '1' },
     'rss-growth': { type: 'string', default: '10' },
     reload: { type: 'string', default: '0' },
+    abusers: { type: 'string', default: '0' },
+    'fair-share': { type: 'string' },
   },
 });
 const seconds = Number(args.seconds);
@@ -58,9 +64,11 @@ const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 
 const key = randomBytes(24).toString('base64url');
+const abuserKey = randomBytes(24).toString('base64url');
 const distDir = resolve(args.dist);
-const env: Record<string, string> = { API_KEYS: key, DIST_DIR: distDir };
+const env: Record<string, string> = { API_KEYS: `${key},${abuserKey}`, DIST_DIR: distDir };
 if (args.workers) env.WORKERS = args.workers;
+if (args['fair-share']) env.FAIR_SHARE_MS = args['fair-share'];
 const started = startGatewayProcess(env);
 const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
 const release = /serving release (\S+)/.exec(started.output())?.[1];
@@ -90,6 +98,16 @@ const load = runLoad({
     }
   },
 });
+const abuserStatuses = new Map<number, number>();
+const abuse = Number(args.abusers) > 0 ? runLoad({
+  port: Number(port), concurrency: Number(args.abusers), maxRequests: 50_000_000, maxMs: seconds * 1000,
+  // Strings of three and four letters in turn: queries no cache holds yet, many matching several names.
+  next: (index) => ({
+    path: `/v1/countries/search?q=${(index + 26 * 27).toString(26).replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 26)))}&view=full&limit=250`,
+    headers: { Authorization: `Bearer ${abuserKey}`, 'Accept-Encoding': 'br' },
+  }),
+  onResult: (result) => abuserStatuses.set(result.status, (abuserStatuses.get(result.status) ?? 0) + 1),
+}) : undefined;
 const warmUp = setTimeout(() => { warmRss = treeRss(started.child.pid!); }, warmUpMs);
 const began = performance.now();
 const progress = setInterval(() => {
@@ -98,6 +116,8 @@ const progress = setInterval(() => {
 const reloadEvery = Number(args.reload) * 1000;
 const reloads = reloadEvery > 0 ? setInterval(() => started.child.kill('SIGHUP'), reloadEvery) : undefined;
 const requests = await load.done;
+abuse?.stop();
+await abuse?.done;
 clearTimeout(warmUp);
 clearInterval(progress);
 clearInterval(reloads);
@@ -113,6 +133,7 @@ console.log(`statuses  ${[...statuses].sort(([a], [b]) => a - b).map(([status, n
 console.log(`latency   p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
 console.log(`rss       idle ${mb(idleRss)}, after ${(warmUpMs / 1000).toFixed(0)} s warm-up ${mb(warmRss)}, end ${mb(endRss)}`
   + ` (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, limit +${growthLimit}%)`);
+if (abuse) console.log(`abuser    ${args.abusers} connection(s) searching: ${[...abuserStatuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status || 'none'}: ${n}`).join(', ')}`);
 if (reloadEvery > 0) console.log(`reloads   ${started.output().match(/reload \(SIGHUP\): serving release/g)?.length ?? 0} done by the worker(s)`);
 console.log(`drain     exit ${code}`);
 for (const failure of failures) console.log(`  failed: ${failure}`);
