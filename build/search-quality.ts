@@ -10,7 +10,7 @@ import { Localizer } from './dist/localize.ts';
 import { Responses } from './dist/responses.ts';
 import { buildSearchIndex } from './dist/search-index.ts';
 import { validateData } from './validate/validate-data.ts';
-import { scoreAnswers, type QueryCase } from '../test/helpers/search-quality.ts';
+import { scoreAnswers, type QueryCase } from './lib/search-quality.ts';
 
 const root = join(import.meta.dirname, '..');
 const { data, problems } = validateData(join(root, 'data'));

@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import { normalize, withinOneEdit } from '../contract/search.ts';
 import { COMPUTED_KEPT_BYTES } from '../gateway/search.ts';
 import { distFile, startGateway, type Gateway } from './helpers/gateway.ts';
-import { scoreAnswers, type QueryCase } from './helpers/search-quality.ts';
+import { scoreAnswers, type QueryCase } from '../build/lib/search-quality.ts';
 
 let gateway: Gateway;
 const search = (query: string, headers: Record<string, string> = {}) => gateway.request(`/v1/countries/search?${query}`, { headers });
