@@ -1,9 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
 const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-names.json', 'phone.json', 'postal-codes.json',
@@ -12,9 +13,7 @@ const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-nam
 const importer = suite('import');
 
 importer('should reproduce the committed data byte for byte from the pinned upstreams', () => {
-  if (!existsSync('/usr/share/iso-codes/json/iso_3166-2.json')) {
-    assert.unreachable('Debian iso-codes is not installed: .ci/run installs it with apt-get');
-  }
+  requirePackages('iso-codes');
   const out = mkdtempSync(join(tmpdir(), 'country-import-'));
   try {
     execFileSync('npx', ['tsx', 'build/import.ts', '--out', out], { cwd: ROOT, stdio: 'pipe' });

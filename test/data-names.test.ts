@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { subdivisionLocales, subdivisionNames } from '../build/import/cldr-names.ts';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { ISO_CODES_JSON } from '../build/lib/upstream.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
 const countries: any[] = readJson(`${DATA_DIR}/countries.json`);
@@ -86,6 +87,7 @@ names('should name England, Scotland and Wales as CLDR does in every served loca
 });
 
 names('should hold every ISO 3166-1 short name, and an official name that is ISO\'s (else its short name in reading order), never the common name', () => {
+  requirePackages('iso-codes');
   const iso: any[] = readJson(`${ISO_CODES_JSON}/iso_3166-1.json`)['3166-1'];
   const corrected = new Set(readJson(`${DATA_DIR}/curated/name-overrides.json`)
     .filter((override: any) => override.field === 'official_name' && override.locale === 'en').map((override: any) => override.code));

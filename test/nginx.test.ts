@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { swapIn } from '../build/dist/atomic-swap.ts';
-import { nginxMissing, startNginx, type Nginx } from '../nginx/nginx.ts';
+import { startNginx, type Nginx } from '../nginx/nginx.ts';
 import { get } from './helpers/answers.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { runLoad } from './helpers/load.ts';
@@ -23,7 +24,7 @@ let parent: string;
 let gateway: Gateway;
 let nginx: Nginx | undefined;
 swap.before(async () => {
-  assert.is(nginxMissing(), undefined, 'the suite installs nginx-light and libnginx-mod-http-brotli-static (see README, "Set-up")');
+  requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
   parent = mkdtempSync(join(tmpdir(), 'country-nginx-swap-'));
   gateway = await startGateway();
 });
@@ -85,6 +86,7 @@ swap.run();
 const command = suite('npm run serve:nginx');
 
 command('should serve the dist on loopback with a generated key it prints, search through a gateway it starts, and stop on SIGTERM', async () => {
+  requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
   const port = await freePort();
   const started = startGatewayProcess({ DIST_DIR: builtDist(), PORT: String(port) }, 'nginx/serve-nginx.ts');
   try {

@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { writeArchive } from '../build/release/archive.ts';
 import { tar } from '../build/release/tar.ts';
 import { get, SAMPLE } from './helpers/answers.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { TEST_KEY } from './helpers/gateway.ts';
 import { partialCopy } from './helpers/next-release.ts';
@@ -25,6 +26,7 @@ const scratch = mkdtempSync(join(tmpdir(), 'country-release-'));
 let packed: string | undefined;
 /** The real dist, packed once for every test here. */
 async function realArchive(): Promise<string> {
+  requirePackages('zstd');
   if (!packed) {
     const result = await script('pack-dist', [builtDist(), join(scratch, 'real.tar.zst')]);
     assert.is(result.code, 0, result.stderr);
@@ -39,6 +41,7 @@ let part: { dist: string; archive: string } | undefined;
  * once: the round trip of the whole dist takes minutes, most of it brotli remaking 76k compressed copies.
  */
 async function partArchive(): Promise<{ dist: string; archive: string }> {
+  requirePackages('zstd');
   if (!part) {
     const dist = join(scratch, 'part', 'dist');
     partialCopy(builtDist(), dist);
@@ -52,6 +55,7 @@ async function partArchive(): Promise<{ dist: string; archive: string }> {
 let small: Buffer | undefined;
 /** A release archive of the small dist, packed once. */
 async function smallArchive(): Promise<Buffer> {
+  requirePackages('zstd');
   if (!small) {
     smallDist(join(scratch, 'small'));
     assert.is((await script('pack-dist', [join(scratch, 'small'), join(scratch, 'small.tar.zst')])).code, 0);
@@ -134,6 +138,7 @@ unpack('should give back the packed dist byte for byte, which npm run verify acc
 });
 
 unpack('should answer a sample of requests, in every encoding, as the original dist does', async () => {
+  requirePackages('zstd');
   assert.ok(existsSync(join(mirror, 'manifest.json')), 'the case before unpacks the mirror');
   gateways = [(await partArchive()).dist, mirror].map((dir) => startGatewayProcess({ API_KEYS: TEST_KEY, DIST_DIR: dir }));
   const ports = await Promise.all(gateways.map(async (started) => Number((await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1])));
@@ -176,6 +181,7 @@ for (const [what, damage, message] of DAMAGED) {
 }
 
 unpack('should remove its new tree when an archive with a good checksum holds a file its manifest does not describe', async () => {
+  requirePackages('zstd');
   const work = mkdtempSync(join(scratch, 'mismatch-'));
   const manifest = smallDist(join(work, 'small'));
   const files = ['manifest.json', ...Object.keys(manifest.files)].map((path) => ({ path, bytes: readFileSync(join(work, 'small', path)) }));

@@ -7,6 +7,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
 import { diffFiles, type Manifest } from '../build/release/files-diff.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { copyOfData, ROOT } from './helpers/paths.ts';
 import { SMALL_BODIES, smallDist } from './helpers/small-dist.ts';
@@ -48,6 +49,7 @@ diff('should list the files a change of one postal example moves, and nothing el
 });
 
 diff('should read a release archive as it reads the dist it was packed from', async () => {
+  requirePackages('zstd');
   const [before, after] = [join(scratch, 'before'), join(scratch, 'after')];
   smallDist(before);
   smallDist(after, { ...SMALL_BODIES, 'v1/countries/PT.json': { code: 'PT', name: 'Portugal', capital: 'Lisbon' } }, { id: 'next', date: null });

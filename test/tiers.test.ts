@@ -8,9 +8,10 @@
 import { METHODS } from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { nginxMissing, startNginx, type Nginx } from '../nginx/nginx.ts';
+import { startNginx, type Nginx } from '../nginx/nginx.ts';
 import type { LocalEdge } from '../edge/node/local.ts';
 import { ANONYMOUS, SAMPLE } from './helpers/answers.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { generator } from './helpers/fuzz.ts';
 import { startEdge } from './helpers/edge.ts';
@@ -146,7 +147,7 @@ let nginx: Nginx | undefined;
 let edge: LocalEdge | undefined;
 let tiers: Tier[];
 tiersSuite.before(async () => {
-  assert.is(nginxMissing(), undefined, 'the suite installs nginx-light and libnginx-mod-http-brotli-static (see README, "Set-up")');
+  requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
   gateway = await startGateway();
   const port = await freePort();
   nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });

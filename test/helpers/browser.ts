@@ -3,12 +3,13 @@
  * playwright-core (which downloads no browser of its own). launch() gives the browser a fresh
  * temporary profile (user-data-dir), removed when it closes. Missing Chromium fails, never skips.
  */
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
+import { PACKAGES, requirePackages } from './debian-packages.ts';
 import { ROOT } from './paths.ts';
 
-export const CHROMIUM = '/usr/bin/chromium';
+export const CHROMIUM = PACKAGES.chromium;
 const FLAGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
@@ -18,7 +19,7 @@ const FLAGS = [
 export const ARTIFACTS = join(ROOT, '.test-artifacts');
 
 export async function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium: apt-get install -y chromium`);
+  requirePackages('chromium');
   mkdirSync(ARTIFACTS, { recursive: true });
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
 }

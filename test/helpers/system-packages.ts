@@ -5,28 +5,18 @@
  * Nothing on npm ships these as Debian does: nginx with its brotli_static module (the nginx tier),
  * Chromium built for this system (the form page's browser tests; a browser from npm would be
  * downloaded at install, which this machine's closed network refuses), zstd (release archives), and
- * iso-codes with its gettext catalogues (the importer's upstream).
+ * iso-codes with its gettext catalogues (the importer's upstream). The list is debian-packages.ts.
  *   node --import tsx test/helpers/system-packages.ts [--dry-run]
+ * Exits 0 when nothing is missing or apt-get installed it; 1 when it cannot install (not root, no
+ * apt-get) or apt-get fails. --dry-run prints the missing packages and the command, and exits 0.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-
-/** Each package with a file only it installs. */
-const PACKAGES: [name: string, file: string][] = [
-  ['nginx-light', '/usr/sbin/nginx'],
-  ['libnginx-mod-http-brotli-static', '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so'],
-  ['chromium', '/usr/bin/chromium'],
-  // Japanese glyphs for the form page's screenshots in ja (DejaVu, installed with Chromium, has Arabic and Hebrew).
-  ['fonts-ipafont-gothic', '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf'],
-  ['zstd', '/usr/bin/zstd'],
-  ['iso-codes', '/usr/share/iso-codes/json/iso_3166-1.json'],
-];
-
-const missingPackages = (): string[] => PACKAGES.filter(([, file]) => !existsSync(file)).map(([name]) => name);
+import { installCommand, missingPackages } from './debian-packages.ts';
 
 const missing = missingPackages();
 if (missing.length > 0) {
-  const install = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  const install = installCommand(missing);
   const root = process.getuid?.() === 0;
   const canInstall = root && existsSync('/usr/bin/apt-get');
   console.log(`test: the suite needs Debian packages that are missing: ${missing.join(', ')}.`);
