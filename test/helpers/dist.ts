@@ -14,9 +14,23 @@ import { DATA_DIR, ROOT } from './paths.ts';
 const PREFIX = 'country-test-dist-';
 const built = new Map<string, string>();
 
-/** By names relative to each folder, so a copy of data/ with the same content has the same digest wherever it is. */
+/** The release date the build would give `dataDir` (build/build.ts): from git, or none for a copy outside it or with changes. */
+function releaseDateInput(dataDir: string): string {
+  if (process.env.SOURCE_DATE_EPOCH) return `epoch ${process.env.SOURCE_DATE_EPOCH}`;
+  try {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: dataDir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    return git('status', '--porcelain', '--', '.') ? 'none' : git('log', '-1', '--format=%cs', '--', '.');
+  } catch {
+    return 'none';
+  }
+}
+
+/**
+ * By names relative to each folder, so a copy of data/ with the same content has the same digest wherever
+ * it is; and by the release date it gets, so checkouts sharing the temp dir never share a dist dated otherwise.
+ */
 function sourcesDigest(dataDir: string): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(`release date ${releaseDateInput(dataDir)}\0`);
   for (const [label, dir] of [['data', dataDir], ['build', join(ROOT, 'build')]]) {
     const names = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
