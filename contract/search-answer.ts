@@ -3,7 +3,8 @@
  * search.ts finds, the first `limit` of them, each item exactly as the country list of the answer's
  * locale and view has it, ranked for a reader of that locale.
  */
-import { readerLanguages, type SearchOptions } from './search.ts';
+import type { SizeBoundedLru } from './lru.ts';
+import { queryKey, readerLanguages, type CountrySearch, type SearchOptions } from './search.ts';
 
 /** A country list file made ready to answer searches in its locale and view. */
 export interface SearchableList {
@@ -40,4 +41,23 @@ export function searchBody(found: readonly string[], list: SearchableList, text:
   const listed = found.filter((code) => list.items.has(code));
   const countries = listed.slice(0, limit).map((code) => list.items.get(code)!);
   return `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[${countries.join(',')}]}`;
+}
+
+/**
+ * How every tier that searches keeps its work in its size-bounded cache: a list made searchable, what a
+ * query finds (under its normalized form, so `a!`, `a!!` and `A` are one entry), and an answer whole only
+ * up to KEPT_ANSWER_BYTES, so no client can fill the cache with large answers echoing distinct queries.
+ */
+export const KEPT_ANSWER_BYTES = 64 * 1024;
+export const SEARCH_CACHE_IDS = {
+  list: (listKey: string) => `list ${listKey}`,
+  answer: (listKey: string, text: string, limit: number) => `search ${listKey}\0${limit}\0${text}`,
+};
+
+/** What `search` finds for `text` in `list`, from the cache or found and kept there. */
+export function foundCountries(cache: SizeBoundedLru<unknown>, search: CountrySearch, list: SearchableList, listKey: string, text: string): string[] {
+  const id = `found ${listKey}\0${queryKey(text)}`;
+  let found = cache.get(id) as string[] | undefined;
+  if (!found) cache.set(id, (found = search.find(text, list.options)), 64 + 8 * found.length);
+  return found;
 }

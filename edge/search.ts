@@ -5,17 +5,14 @@
  * isolate's size-bounded cache; the ETag is the answer's SHA-256.
  */
 import type { SizeBoundedLru } from '../contract/lru.ts';
-import { searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
-import { CountrySearch, queryKey } from '../contract/search.ts';
+import { foundCountries, KEPT_ANSWER_BYTES, SEARCH_CACHE_IDS, searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
+import { CountrySearch } from '../contract/search.ts';
 import { contentLanguageOf } from '../contract/layout.ts';
 import type { ReleaseInfo } from '../contract/release.ts';
 import type { EdgeAssets } from './assets.ts';
 
 /** A body computed on the edge, with what its headers need. */
 export interface Computed { body: Uint8Array<ArrayBuffer>; etag: string; contentLanguage: string | null }
-
-/** Answers up to this size are kept, as on the gateway. */
-export const KEPT_ANSWER_BYTES = 64 * 1024;
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
@@ -31,14 +28,14 @@ export function edgeSearch(assets: EdgeAssets, cache: SizeBoundedLru<unknown>): 
     return index;
   };
   const listOf = async (release: ReleaseInfo, key: string): Promise<SearchableList> => {
-    const kept = cache.get(`list ${key}`) as SearchableList | undefined;
+    const kept = cache.get(SEARCH_CACHE_IDS.list(key)) as SearchableList | undefined;
     if (kept) return kept;
     // One read however many searches of a list arrive together.
     let reading = lists.get(key);
     if (!reading) {
       reading = assets.text(key).then((text) => {
         const list = searchableList(text, (locale) => release.localeChains.get(locale.toLowerCase()));
-        cache.set(`list ${key}`, list, 2 * text.length);
+        cache.set(SEARCH_CACHE_IDS.list(key), list, 2 * text.length);
         return list;
       });
       lists.set(key, reading);
@@ -48,14 +45,11 @@ export function edgeSearch(assets: EdgeAssets, cache: SizeBoundedLru<unknown>): 
   };
 
   return async (release, listKey, text, limit) => {
-    const answerId = `search ${listKey}\0${limit}\0${text}`;
+    const answerId = SEARCH_CACHE_IDS.answer(listKey, text, limit);
     const kept = cache.get(answerId) as Computed | undefined;
     if (kept) return kept;
     const [search, list] = await Promise.all([indexOf(release), listOf(release, listKey)]);
-    const foundId = `found ${listKey}\0${queryKey(text)}`;
-    let found = cache.get(foundId) as string[] | undefined;
-    if (!found) cache.set(foundId, (found = search.find(text, list.options)), 64 + 8 * found.length);
-    const body = new TextEncoder().encode(searchBody(found, list, text, limit));
+    const body = new TextEncoder().encode(searchBody(foundCountries(cache, search, list, listKey, text), list, text, limit));
     const answer: Computed = { body, etag: `"${hex(await crypto.subtle.digest('SHA-256', body))}"`, contentLanguage: contentLanguageOf(listKey, release.defaultLocale) };
     if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, body.length + text.length);
     return answer;

@@ -18,7 +18,8 @@ import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
 import { FairShare } from './fair-share.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
-import { COMPUTED_KEPT_BYTES, gatewaySearch } from './search.ts';
+import { KEPT_ANSWER_BYTES } from '../contract/search-answer.ts';
+import { gatewaySearch } from './search.ts';
 import { answer, sender, sendProblem, type Pairs, type Res } from './send.ts';
 
 export interface AppOptions {
@@ -115,7 +116,7 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShareMs, lo
       }
       case 'search': {
         const listKey = planned.listKeys.find((candidate) => dist.files.has(candidate))!;
-        return send.computed(req, res, search(listKey, planned.text, planned.limit), COMPUTED_KEPT_BYTES);
+        return send.computed(req, res, search(listKey, planned.text, planned.limit), KEPT_ANSWER_BYTES);
       }
     }
   };

@@ -6,23 +6,20 @@
  * again for each request and sent uncompressed (send.ts), so no client can fill the cache with them.
  */
 import { createHash } from 'node:crypto';
-import { searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
-import { CountrySearch, queryKey } from '../contract/search.ts';
+import { foundCountries, KEPT_ANSWER_BYTES, SEARCH_CACHE_IDS, searchableList, searchBody, type SearchableList } from '../contract/search-answer.ts';
+import { CountrySearch } from '../contract/search.ts';
 import { readFile, type Dist } from './dist.ts';
 import type { SizeBoundedLru } from '../contract/lru.ts';
 import type { Computed } from './send.ts';
 
 export type Search = (listKey: string, text: string, limit: number) => Computed;
 
-/** Answers up to this size are compressed and kept; bench/README.md ("search answers") gives the figures. */
-export const COMPUTED_KEPT_BYTES = 64 * 1024;
-
 export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Search {
   let index: CountrySearch | undefined;
   const read = (key: string) => readFile(dist, key, 'identity');
 
   const listOf = (key: string): SearchableList => {
-    const id = `list ${key}`;
+    const id = SEARCH_CACHE_IDS.list(key);
     let list = cache.get(id) as SearchableList | undefined;
     if (!list) {
       const file = read(key);
@@ -33,18 +30,15 @@ export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Searc
   };
 
   return (listKey, text, limit) => {
-    const answerId = `search ${listKey}\0${limit}\0${text}`;
+    const answerId = SEARCH_CACHE_IDS.answer(listKey, text, limit);
     const kept = cache.get(answerId) as Computed | undefined;
     if (kept) return kept;
     index ??= new CountrySearch(JSON.parse(read(dist.release.searchIndex).toString('utf8')));
     const list = listOf(listKey);
-    const foundId = `found ${listKey}\0${queryKey(text)}`;
-    let found = cache.get(foundId) as string[] | undefined;
-    if (!found) cache.set(foundId, (found = index.find(text, list.options)), 64 + 8 * found.length);
-    const body = Buffer.from(searchBody(found, list, text, limit));
+    const body = Buffer.from(searchBody(foundCountries(cache, index, list, listKey, text), list, text, limit));
     const answer: Computed = { body, etag: `"${createHash('sha256').update(body).digest('hex')}"`, contentLanguage: dist.files.get(listKey)!.contentLanguage, encoded: {} };
     // Room for the compressed copies made later too: they are at most the body's size together.
-    if (body.length <= COMPUTED_KEPT_BYTES) cache.set(answerId, answer, 2 * body.length + text.length);
+    if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, 2 * body.length + text.length);
     return answer;
   };
 }

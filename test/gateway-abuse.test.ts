@@ -12,22 +12,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { neverReading, rssOf } from './helpers/memory.ts';
 import { partialCopy } from './helpers/next-release.ts';
 import { startGatewayProcess } from './helpers/start.ts';
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n${extra}\r\n`;
 const LOCALES = (): string[] => JSON.parse(readFileSync(join(builtDist(), 'manifest.columns.json'), 'utf8')).manifest.locales.map((locale: { tag: string }) => locale.tag);
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-
-/** A connection that writes `requests` and never reads (its receive buffer fills; the server's answers wait). */
-const neverReading = (port: number, requests: string) => new Promise<Socket>((resolve) => {
-  const socket = connect(port, '127.0.0.1', () => {
-    socket.pause();
-    socket.write(requests);
-    resolve(socket);
-  });
-  socket.on('error', () => {});
-});
 
 const memory = suite('memory per connection');
 

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { normalize, withinOneEdit } from '../contract/search.ts';
-import { COMPUTED_KEPT_BYTES } from '../gateway/search.ts';
+import { KEPT_ANSWER_BYTES } from '../contract/search-answer.ts';
 import { distFile, startGateway, type Gateway } from './helpers/gateway.ts';
 import { scoreAnswers, type QueryCase } from '../build/lib/search-quality.ts';
 
@@ -155,7 +155,7 @@ shape('should count every country it answers and return the first 20, or limit f
 
 shape('should send a large answer uncompressed: none is compressed on the request path', async () => {
   const plain = await search('q=a&limit=250&view=full');
-  assert.ok(plain.body.length > COMPUTED_KEPT_BYTES, `${plain.body.length} bytes`);
+  assert.ok(plain.body.length > KEPT_ANSWER_BYTES, `${plain.body.length} bytes`);
   const reply = await search('q=a&limit=250&view=full', { 'Accept-Encoding': 'br, gzip' });
   assert.is(reply.headers['content-encoding'], undefined);
   assert.ok(reply.body.equals(plain.body));
@@ -163,7 +163,7 @@ shape('should send a large answer uncompressed: none is compressed on the reques
 
 shape('should compress a small answer as the client accepts, with one ETag for every coding', async () => {
   const plain = await search('q=a&limit=100');
-  assert.ok(plain.body.length < COMPUTED_KEPT_BYTES, `${plain.body.length} bytes`);
+  assert.ok(plain.body.length < KEPT_ANSWER_BYTES, `${plain.body.length} bytes`);
   for (const [coding, decompress] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
     const reply = await search('q=a&limit=100', { 'Accept-Encoding': coding });
     assert.is(reply.headers['content-encoding'], coding);

@@ -8,10 +8,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { connect, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
+import { neverReading, rssOf } from '../helpers/memory.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { startGatewayProcess } from '../helpers/start.ts';
 
@@ -28,7 +29,6 @@ const { values: args } = parseArgs({
 const clients = Number(args.clients);
 const distDir = join(ROOT, 'dist');
 const key = randomBytes(24).toString('base64url');
-const rssOf = (pid: number) => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 const started = startGatewayProcess({
@@ -42,14 +42,8 @@ await sleep(500);
 const pid = started.child.pid!;
 const before = rssOf(pid);
 const sockets: Socket[] = [];
-for (let client = 0; client < clients; client++) {
-  const socket = connect(Number(port), '127.0.0.1', () => {
-    socket.pause();
-    socket.write(Array.from({ length: Number(args.requests) }, (_, i) => request(locales[(client + i) % locales.length])).join(''));
-  });
-  socket.on('error', () => {});
-  sockets.push(socket);
-}
+const pipelined = (client: number) => Array.from({ length: Number(args.requests) }, (_, i) => request(locales[(client + i) % locales.length])).join('');
+for (let client = 0; client < clients; client++) sockets.push(await neverReading(Number(port), pipelined(client)));
 let peak = before;
 for (let second = 0; second < Number(args.seconds); second++) {
   await sleep(1000);

@@ -12,10 +12,11 @@
  * abuse costs everyone else; `--fair-share MS` sets FAIR_SHARE_MS (npm start's 500; unset, 0 = off).
  */
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runLoad } from '../helpers/load.ts';
+import { treeRss } from '../helpers/memory.ts';
 import { ROOT } from '../helpers/paths.ts';
 import { startGatewayProcess } from '../helpers/start.ts';
 import { mismatch, requestMix, type Expected } from './mix.ts';
@@ -37,28 +38,6 @@ const seconds = Number(args.seconds);
 const growthLimit = Number(args['rss-growth']);
 // Memory settles once the caches have filled: measured after a quarter of the run (at most 30 s).
 const warmUpMs = Math.min(30_000, (seconds * 1000) / 4);
-
-/** Resident memory of `pid` and every node process below it (cluster workers), in bytes. */
-function treeRss(pid: number): number {
-  const children = new Map<number, number[]>();
-  for (const name of readdirSync('/proc').filter((entry) => /^\d+$/.test(entry))) {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch { /* gone */ }
-  }
-  let total = 0;
-  for (const queue = [pid]; queue.length > 0;) {
-    const next = queue.pop()!;
-    queue.push(...(children.get(next) ?? []));
-    try {
-      if (readFileSync(`/proc/${next}/comm`, 'utf8').trim() !== 'node') continue;
-      total += 1024 * Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${next}/status`, 'utf8'))![1]);
-    } catch { /* gone */ }
-  }
-  return total;
-}
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 const percentile = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
