@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fg from 'fast-glob';
-import { dataDigest } from '../build/dist/manifest.ts';
+import { dataDigest } from '../build/write/manifest.ts';
 
 export const ROOT = join(import.meta.dirname, '..');
 

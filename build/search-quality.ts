@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CountrySearch, readerLanguages } from '../contract/search.ts';
-import { Localizer } from './dist/localize.ts';
-import { Responses } from './dist/responses.ts';
-import { buildSearchIndex } from './dist/search-index.ts';
+import { Localizer } from './write/localize.ts';
+import { Responses } from './write/responses.ts';
+import { buildSearchIndex } from './write/search-index.ts';
 import { validateData } from './validate/validate-data.ts';
 import { scoreAnswers, type QueryCase } from './lib/search-quality.ts';
 

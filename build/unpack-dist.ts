@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { isSafeKey } from '../contract/layout.ts';
 import type { ManifestFile } from '../contract/manifest.ts';
-import { discard, removeLeftovers, stagingDir, swapIn } from './dist/atomic-swap.ts';
-import { writeManifest } from './dist/manifest.ts';
-import { runWorker, sharesPerCore } from './dist/worker-pool.ts';
+import { discard, removeLeftovers, stagingDir, swapIn } from './write/atomic-swap.ts';
+import { writeManifest } from './write/manifest.ts';
+import { runWorker, sharesPerCore } from './write/worker-pool.ts';
 import { readArchive } from './release/archive.ts';
 import { tarFiles } from './release/tar.ts';
 

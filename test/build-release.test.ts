@@ -6,7 +6,7 @@ import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { removeLeftovers } from '../build/dist/atomic-swap.ts';
+import { removeLeftovers } from '../build/write/atomic-swap.ts';
 import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
 import { builtDist } from './helpers/dist.ts';
 import { copyOfData, ROOT } from './helpers/paths.ts';

@@ -1,8 +1,8 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { namesTheCity, upperCased } from '../build/dist/address-lines.ts';
-import { Localizer } from '../build/dist/localize.ts';
-import { Responses } from '../build/dist/responses.ts';
+import { namesTheCity, upperCased } from '../build/lib/address-lines.ts';
+import { Localizer } from '../build/write/localize.ts';
+import { Responses } from '../build/write/responses.ts';
 import { canonicalPostalCode } from '../build/lib/postal-input.ts';
 import { lettersOutside } from '../build/validate/address-rules.ts';
 import { validateData } from '../build/validate/validate-data.ts';

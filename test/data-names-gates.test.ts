@@ -4,7 +4,8 @@ import { isInLocaleScript } from '../build/lib/locale-script.ts';
 import { checkFormerNames } from '../build/validate/former-names.ts';
 import { checkNamesInLocale } from '../build/validate/names-in-locale.ts';
 import { formatProblem } from '../build/validate/problems.ts';
-import { validateData, type Datasets } from '../build/validate/validate-data.ts';
+import type { Datasets } from '../build/types/datasets.ts';
+import { validateData } from '../build/validate/validate-data.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
 const data = validateData(DATA_DIR).data as Datasets;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { swapIn } from '../build/dist/atomic-swap.ts';
+import { swapIn } from '../build/write/atomic-swap.ts';
 import { LiveDist } from '../gateway/live-dist.ts';
 import { builtDist } from './helpers/dist.ts';
 import { runLoad, type Result } from './helpers/load.ts';

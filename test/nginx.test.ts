@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { swapIn } from '../build/dist/atomic-swap.ts';
+import { swapIn } from '../build/write/atomic-swap.ts';
 import { startNginx, type Nginx } from '../nginx/nginx.ts';
 import { get } from './helpers/answers.ts';
 import { requirePackages } from './helpers/debian-packages.ts';

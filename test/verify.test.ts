@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { writeManifest } from '../build/dist/manifest.ts';
+import { writeManifest } from '../build/write/manifest.ts';
 import { ROOT } from './helpers/paths.ts';
 import { testHead } from './helpers/small-dist.ts';
 

@@ -8,8 +8,8 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { Localizer } from '../dist/localize.ts';
-import { Responses } from '../dist/responses.ts';
+import { Localizer } from '../write/localize.ts';
+import { Responses } from '../write/responses.ts';
 import { formatProblem } from '../validate/problems.ts';
 import { validateData } from '../validate/validate-data.ts';
 

@@ -11,7 +11,7 @@ import { pinyin } from 'pinyin-pro';
 import { readJson } from '../lib/canonical-json.ts';
 import { namesInLanguage } from '../lib/names-in-language.ts';
 import { packageDir, packageVersion } from '../lib/upstream.ts';
-import type { Country } from '../validate/validate-data.ts';
+import type { Country } from '../types/datasets.ts';
 
 export interface Reading { country: string; language: 'ja' | 'zh'; name: string; readings: string[]; source: string }
 interface CuratedReading extends Reading { generated: string[] }

@@ -1,4 +1,4 @@
-import type { Country } from '../validate/validate-data.ts';
+import type { Country } from '../types/datasets.ts';
 
 /** Every name of a country in a language (common, official, ISO short, alternatives), in all its locales, each once. */
 export function namesInLanguage(country: Pick<Country, 'name' | 'official_name' | 'iso_name' | 'alternative_names'>, language: string): string[] {

@@ -4,7 +4,7 @@
  * reports the entry each file would have in a manifest.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { DistWriter } from '../dist/writer.ts';
+import { DistWriter } from '../write/writer.ts';
 
 const { dir, files } = workerData as { dir: string; files: { path: string; bytes: Uint8Array }[] };
 const writer = new DistWriter(dir);

@@ -801,7 +801,7 @@ export type CuratedPageWords = {
 }[];
 
 /**
- * Every dataset of data/, by its name in build/validate/validate-data.ts
+ * Every dataset of data/, by its name in build/lib/datasets.ts
  */
 export interface Datasets {
   locales: Locales;
@@ -1045,3 +1045,11 @@ export interface WordSet2 {
 export interface Words2 {
   [k: string]: string;
 }
+
+export type Country = Datasets['countries'][number];
+export type Subdivision = Datasets['subdivisions'][number];
+export type PhoneEntry = Datasets['phone'][number];
+export type PostalCodeEntry = Datasets['postal-codes'][number];
+export type PostalCodeRule = NonNullable<PostalCodeEntry['postal_code']>;
+export type AddressEntry = Datasets['addresses'][number];
+export type Locale = Datasets['locales']['locales'][number];

@@ -5,7 +5,7 @@
  */
 import { Problems, type Problem } from './problems.ts';
 import { checkOneEntryPerCountry } from './rules.ts';
-import type { AddressEntry, Datasets } from './validate-data.ts';
+import type { AddressEntry, Datasets } from '../types/datasets.ts';
 
 /** Words only English uses, case as written: in a place or street of a non-English example they are a gloss ("Austrian Parliament Building"). */
 const ENGLISH_ONLY = /\b(?:of|the|and|Building|House|Office|Palace|Parliament|Assembly|Chamber|Deputies|Council|Ministry|Government|Presidential|President|Presidency|University|Republic|City Hall|Headquarters|Street|Road|Square|Lane|Drive|Library|Cathedral|Congress|Prefecture|Institute)\b/;

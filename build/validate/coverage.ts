@@ -2,7 +2,7 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { canonicalPostalCode } from '../lib/postal-input.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 const POSTAL_SAMPLE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 'postal-codes-sample.json');
 

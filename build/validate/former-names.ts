@@ -7,7 +7,7 @@
  */
 import { formerNameIn, type FormerNames } from '../lib/former-names.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 const RENAMED_FIELD = { short_name: 'iso_name', full_name: 'official_name' } as const;
 

@@ -14,7 +14,7 @@
 import { scriptOf } from '../lib/locale-script.ts';
 import { keptEnglishWord } from '../import/iso-names.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets, Subdivision } from './validate-data.ts';
+import type { Datasets, Subdivision } from '../types/datasets.ts';
 
 const MARKS = /[;*†[\]¹²³⁴-⁹]|\(\s*(EH|ЕХ)\b|\bEH\)/u;
 const HANGING_HYPHEN = /\p{L}- (?!(en|und|og|och|et|and|i|a|e|y|és|ja|і|и|та)\s)/u;

@@ -8,7 +8,7 @@
  * in data/curated/shared-names.json, and a reviewed name that no longer occurs fails too.
  */
 import { Problems, type Problem } from './problems.ts';
-import type { Country, Datasets, Subdivision } from './validate-data.ts';
+import type { Country, Datasets, Subdivision } from '../types/datasets.ts';
 
 /** Words that say the same in the English and ISO names (direction, "Saint") or only designate. */
 const SAME_WORD: Record<string, string> = {

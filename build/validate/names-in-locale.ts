@@ -16,7 +16,7 @@ import { cleanIsoName } from '../import/iso-names.ts';
 import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 /** Words of English place and state names that no other Latin-script language writes so. */
 const ENGLISH_WORDS = new RegExp(`(?<![\\p{L}'’])(?:${[

@@ -7,7 +7,7 @@
  */
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 /** The 15 most used content languages of the web (W3Techs' ranking as the issue lists it), and Traditional Chinese. */
 export const PAGE_LANGUAGES = ['en', 'zh', 'zh-Hant', 'es', 'ar', 'pt', 'fr', 'ja', 'ru', 'de', 'hi', 'ko', 'it', 'tr', 'id', 'vi'];

@@ -5,7 +5,7 @@
  */
 import { hasLettersOf, scriptOf as localeScript } from '../lib/locale-script.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 /** The script a language tag is written in (build/lib/locale-script.ts); null for a language CLDR does not know. */
 export function scriptOf(tag: string): string | null {

@@ -5,10 +5,10 @@
  * glues before `%Z` (CH "CH-8001", LI "FL-9490", FO "FO100"), rendered by the same code that writes
  * the API's lines: a person pastes that line into a form, so the rule's input forms must take it.
  */
-import { completeLayout, renderAddressLines, type AddressParts } from '../dist/address-lines.ts';
+import { completeLayout, renderAddressLines, type AddressParts } from '../lib/address-lines.ts';
 import { canonicalPostalCode } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 /** The text a layout glues before `%Z` ("CH-", "FO", "〒"): it begins its line or follows a space; "%C-%Z" separates two fields. */
 export function gluedPrefix(layout: string): string {

@@ -6,7 +6,7 @@
  */
 import { canonicalPostalCode } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 interface RangeEdges { inside: string[]; outside: string[] }
 

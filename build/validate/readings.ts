@@ -6,7 +6,7 @@
  */
 import { Problems, type Problem } from './problems.ts';
 import { namesInLanguage } from '../lib/names-in-language.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 const HAN = /\p{Script=Han}/u;
 const KANA_READING = /^[\p{Script=Hiragana}ー\p{P}\p{Zs}\p{N}\p{Script=Latin}]+$/u;

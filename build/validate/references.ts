@@ -5,7 +5,7 @@
  */
 import { packageVersion } from '../lib/upstream.ts';
 import type { Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 import { compareWithCldrSubdivisions } from './references/cldr-subdivisions.ts';
 import { compareWithCountryStateCity } from './references/countrystatecity.ts';
 import { compareWithGoogleLibphonenumber } from './references/google-libphonenumber.ts';

@@ -8,7 +8,7 @@
  */
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 function officialLanguages(country: string): string[] {
   const info = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo[country];

@@ -2,7 +2,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { canonicalPostalCode, fitsMask, postalMask } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Country, Datasets } from './validate-data.ts';
+import type { Country, Datasets } from '../types/datasets.ts';
 
 const REQUIRED_COUNTRIES = ['XK'];
 

@@ -6,7 +6,7 @@
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
-import type { Datasets } from './validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 interface Subdivision { code: string; country: string; name: Record<string, string> }
 

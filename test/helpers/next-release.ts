@@ -7,9 +7,9 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeManifest } from '../../build/dist/manifest.ts';
-import { nginxConfig } from '../../build/dist/nginx-config.ts';
-import { DistWriter } from '../../build/dist/writer.ts';
+import { writeManifest } from '../../build/write/manifest.ts';
+import { nginxConfig } from '../../build/write/nginx-config.ts';
+import { DistWriter } from '../../build/write/writer.ts';
 import { NGINX_CONFIG_FILE } from '../../contract/layout.ts';
 import { filesOnDisk } from '../../contract/manifest.ts';
 

@@ -2,8 +2,8 @@
  * A small dist written by the build's own writer and manifest code, for tests that need a dist in a
  * second rather than the real one: a response per path, those of 256 bytes or more with .br/.gz copies.
  */
-import { writeManifest } from '../../build/dist/manifest.ts';
-import { DistWriter, sortedFiles } from '../../build/dist/writer.ts';
+import { writeManifest } from '../../build/write/manifest.ts';
+import { DistWriter, sortedFiles } from '../../build/write/writer.ts';
 import { LAYOUT_DESCRIPTION } from '../../contract/layout.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest.ts';
 

@@ -11,7 +11,7 @@ import { subdivisionLocales, subdivisionNames } from '../../import/cldr-names.ts
 import { cleanIsoName } from '../../import/iso-names.ts';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = 'cldr-subdivisions-full';
 

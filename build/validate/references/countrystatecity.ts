@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { packageDir } from '../../lib/upstream.ts';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = '@countrystatecity/countries';
 

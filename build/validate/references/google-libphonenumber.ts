@@ -7,7 +7,7 @@
 import lpn from 'google-libphonenumber';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = 'google-libphonenumber';
 const util = lpn.PhoneNumberUtil.getInstance();

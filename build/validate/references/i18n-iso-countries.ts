@@ -7,7 +7,7 @@
 import countries from 'i18n-iso-countries';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Country, Datasets } from '../validate-data.ts';
+import type { Country, Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = 'i18n-iso-countries';
 

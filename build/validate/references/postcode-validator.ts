@@ -11,7 +11,7 @@ import { readJson } from '../../lib/canonical-json.ts';
 import { canonicalPostalCode } from '../../lib/postal-input.ts';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = 'postcode-validator';
 const SAMPLE_FILE = join(import.meta.dirname, '..', '..', '..', 'test', 'fixtures', 'postal-codes-sample.json');

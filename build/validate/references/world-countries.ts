@@ -7,7 +7,7 @@
 import worldCountries from 'world-countries';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
-import type { Datasets } from '../validate-data.ts';
+import type { Datasets } from '../../types/datasets.ts';
 import { namesIn } from './i18n-iso-countries.ts';
 
 const REFERENCE = 'world-countries';

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { staticRequest } from '../../contract/layout.ts';
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 import type { DistWriter } from './writer.ts';
 
 export const PAGE_FILES = ['index.html', 'page.css', 'address-form.js', 'country-picker.js', 'fields.js', 'locale.js', 'page.js', 'phone-format.js', 'postal-code.js', 'words.js'];

@@ -9,7 +9,7 @@
  * successor, curated ones; a constituent country's, England, in every locale).
  */
 import { INDEX_VERSION, lowerWithMarks, normalize, NORMALIZATION, RANKING, STRATA, type Names, type SearchIndex } from '../../contract/search.ts';
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 const language = (tag: string) => tag.split('-')[0];
 type NameClass = 'names' | 'formal' | 'anchored';

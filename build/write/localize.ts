@@ -1,5 +1,5 @@
 /** Picks a text in a locale by walking its fallback chain (pt-PT -> pt -> en). */
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 export type LocalizedText = Record<string, string>;
 

@@ -4,7 +4,7 @@ import { runJob, type Job } from './generate.ts';
 import { Localizer } from './localize.ts';
 import { Responses } from './responses.ts';
 import { DistWriter } from './writer.ts';
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 const { data, staging, jobs } = workerData as { data: Datasets; staging: string; jobs: Job[] };
 const writer = new DistWriter(staging);

@@ -12,7 +12,7 @@ import { manifestColumns } from '../../contract/manifest-files.ts';
 import { MANIFEST_VERSION, type Manifest, type ManifestFile, type ManifestHead } from '../../contract/manifest.ts';
 import type { WithdrawnCode } from '../../contract/problems.ts';
 import { canonicalJson, writeAtomically } from '../lib/canonical-json.ts';
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 
 /** Lower-case alpha-2, alpha-3 and numeric codes -> canonical alpha-2. */
 export function countryAliases(data: Datasets): Record<string, string> {

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { readJson } from '../lib/canonical-json.ts';
-import type { Datasets } from '../validate/validate-data.ts';
+import type { Datasets } from '../types/datasets.ts';
 import { HEADERS, headerRefs, operation, parameter, responseComponents } from './openapi-http.ts';
 
 export const RESPONSE_SCHEMAS_DIR = join(import.meta.dirname, '..', 'schemas');
