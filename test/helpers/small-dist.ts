@@ -16,8 +16,12 @@ export const SMALL_BODIES: Record<string, unknown> = {
 /** A manifest head for a test dist: English and Portuguese, BR and PT, nothing withdrawn. */
 export const testHead = (release: { id: string; date: string | null }, searchIndex: string): Omit<Manifest, 'files'> => ({
   manifest_version: MANIFEST_VERSION, api_version: 'v1', release: { ...release, data_sha256: '0'.repeat(64) }, upstreams: [], default_locale: 'en',
-  locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {}, country_aliases: { br: 'BR', pt: 'PT' },
-  withdrawn_codes: { countries: {}, subdivisions: {} }, subdivision_codes: {}, code_hints: {}, static_files: [], layout: LAYOUT_DESCRIPTION,
+  locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {},
+  path_codes: {
+    country: { codes: { '': ['BR', 'PT'] }, spellings: { br: 'BR', pt: 'PT' }, withdrawn: {}, hints: {} },
+    subdivision: { codes: {}, spellings: {}, withdrawn: {}, hints: {} },
+  },
+  static_files: [], layout: LAYOUT_DESCRIPTION,
   search_index: searchIndex,
 });
 
