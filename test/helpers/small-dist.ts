@@ -4,7 +4,7 @@
  */
 import { writeManifest } from '../../build/write/manifest.ts';
 import { DistWriter, sortedFiles } from '../../build/write/writer.ts';
-import { LAYOUT_DESCRIPTION } from '../../contract/layout.ts';
+import { contentLanguageOf, LAYOUT_DESCRIPTION } from '../../contract/layout.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest.ts';
 
 export const SMALL_BODIES: Record<string, unknown> = {
@@ -27,7 +27,7 @@ export const testHead = (release: { id: string; date: string | null }, searchInd
 
 export function smallDist(dir: string, bodies = SMALL_BODIES, release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' }): any {
   const writer = new DistWriter(dir);
-  for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`] });
+  for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`], contentLanguage: contentLanguageOf(path, 'en') });
   const manifest: Manifest = { ...testHead(release, 'v1/countries/PT.json'), files: sortedFiles(writer.files) };
   writeManifest(dir, manifest);
   return manifest;
