@@ -92,7 +92,7 @@ export const STRATA = [
 ];
 
 export const RANKING = [
-  'the country whose alpha-2, alpha-3 or numeric code was typed (in ASCII) first, then those of the first stratum any country matched in (beside a code, only the first five strata); no other',
+  'the country whose alpha-2, alpha-3 or numeric code was typed (in ASCII) first, then those of the first stratum any country matched in (beside a code, only the first five strata), and beside a whole name (of 4 characters or more) the names in the reader\'s list that start with it (niger: Niger, then Nigeria); no other',
   'language of the matched name: the reader\'s (locale and fallbacks, or typed with its marks), English, the country\'s own, any other',
   'kind of match: exact name, whole words at its start, whole words inside it, name prefix, word prefix, substring, one typo',
   'the name the reader sees in the list before any other name',
@@ -125,6 +125,8 @@ export function withinOneEdit(a: string, b: string): boolean {
 }
 
 const TYPO_MIN_LENGTH = 4;
+/** The shortest whole name beside which the names that start with it are listed: fewer letters start too many. */
+const BESIDE_MIN_LENGTH = 4;
 /** Up to this many characters, a query starts only the name the reader sees. */
 const SHORT = 3;
 const KIND = { exact: 0, wholeStart: 1, wholeWord: 2, prefix: 3, wordPrefix: 4, substring: 5, typo: 6 } as const;
@@ -217,6 +219,8 @@ export class CountrySearch {
     // The name the reader sees, or its reading.
     const shown = (index: number, name: string) => name === seen(index) || (this.#countries[index].entry.readings[seen(index)] ?? []).includes(name);
     const coded: number[] = [];
+    // Countries whose name in the reader's list starts with the query (niger: Nigeria).
+    const startsShown = new Set<number>();
     // Per country: its best stratum, then within it language tier, kind and the displayed name first, as one number.
     const best = new Map<number, [number, number]>();
     const offer = (index: number, stratum: number, tier: number, kind: number, name: string) => {
@@ -246,6 +250,7 @@ export class CountrySearch {
           if (kind === -1 || (length <= SHORT && kind >= KIND.prefix)) continue;
           const tier = tierOf(languages);
           offer(index, stratumOf(kind, nameClass, tier, severalWords), tier, kind, name);
+          if (kind === KIND.prefix && tier === READER && length >= BESIDE_MIN_LENGTH && name === seen(index)) startsShown.add(index);
         }
       }
       if (marked && length > 1) for (const name of country.entry.marked) {
@@ -268,8 +273,10 @@ export class CountrySearch {
     // A typed code is a whole name in any language: only names the person may have meant come beside it.
     const first = Math.min(...[...best.values()].map(([stratum]) => stratum).filter((stratum) => coded.length === 0 || stratum <= 4));
     const position = (index: number) => options.position(this.#countries[index].entry.code);
-    const ranked = [...best].filter(([index, [stratum]]) => stratum === first && !coded.includes(index))
-      .sort(([a, [, x]], [b, [, y]]) => x - y || position(a) - position(b));
+    // Beside a whole name, the names in the reader's list that start with it, as a picker lists them while one types (niger: Nigeria).
+    const beside = (index: number) => first === 1 && startsShown.has(index);
+    const ranked = [...best].filter(([index, held]) => (held[0] === first || beside(index)) && !coded.includes(index))
+      .sort(([a, [s, x]], [b, [t, y]]) => s - t || x - y || position(a) - position(b));
     return [...coded, ...ranked.map(([index]) => index)].map((index) => this.#countries[index].entry.code);
   }
 }
