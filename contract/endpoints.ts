@@ -75,13 +75,19 @@ export type FileEndpointId = Extract<(typeof ENDPOINTS)[number], { answer: { kin
 /** The endpoint of `id`. */
 export const endpointById = (id: string): Endpoint | undefined => (ENDPOINTS as readonly Endpoint[]).find((endpoint) => endpoint.id === id);
 
+const KINDS = new Map<Endpoint, readonly PathCodeKind[]>();
 /** The kinds of the path codes an endpoint takes, in path order (each scope before the codes it scopes). */
-export function pathKinds(endpoint: Endpoint): PathCodeKind[] {
-  return [...endpoint.path.matchAll(/:([a-z_]+)/g)].map(([, param]) => {
-    const kind = kindOfParam(param);
-    if (!kind) throw new Error(`${endpoint.path}: :${param} is no kind of path code (contract/path-codes.ts)`);
-    return kind;
-  });
+export function pathKinds(endpoint: Endpoint): readonly PathCodeKind[] {
+  let kinds = KINDS.get(endpoint);
+  if (!kinds) {
+    kinds = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map(([, param]) => {
+      const kind = kindOfParam(param);
+      if (!kind) throw new Error(`${endpoint.path}: :${param} is no kind of path code (contract/path-codes.ts)`);
+      return kind;
+    });
+    KINDS.set(endpoint, kinds);
+  }
+  return kinds;
 }
 
 /** The file an answer is in for `view` (below v1/, placeholders filled from `codes`). */
@@ -166,3 +172,6 @@ export function route(path: string): { endpoint: Endpoint; params: Params } | un
 
 /** The OpenAPI form of an endpoint's path (`/v1/countries/{country_code}`). */
 export const openApiPath = (endpoint: Endpoint): string => endpoint.path.replace(/:([a-z_]+)/g, '{$1}');
+
+// A table naming a parameter that is no kind fails when it is loaded, not on a request.
+for (const endpoint of ENDPOINTS as readonly Endpoint[]) pathKinds(endpoint);
