@@ -1,0 +1,36 @@
+/**
+ * Stores a per-locale value only where a reader walking the locale's fallback chain (data/locales.json)
+ * would not already find the same one. `full` holds what CLDR gives each locale (its own JSON file,
+ * which CLDR resolves through its parentLocales: en-CA through en-001); a locale CLDR gives nothing
+ * resolves, before and after pruning, to the first locale of its chain that has a value.
+ */
+export interface Chains { tags: string[]; chainOf: Map<string, string[]> }
+
+export function chainsOf(locales: { tag: string; fallback: string[] }[]): Chains {
+  return {
+    tags: locales.map((locale) => locale.tag),
+    chainOf: new Map(locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]])),
+  };
+}
+
+const key = (value: unknown) => JSON.stringify(value);
+
+function resolve<T>(stored: Map<string, T>, chain: string[]): T | undefined {
+  for (const tag of chain) if (stored.has(tag)) return stored.get(tag);
+  return undefined;
+}
+
+/** The smallest-by-greedy subset of `full` that every chain resolves exactly as it resolves `full`. */
+export function pruneByFallback<T>(full: Map<string, T>, chains: Chains): Map<string, T> {
+  const target = new Map(chains.tags.map((tag) => [tag, key(resolve(full, chains.chainOf.get(tag)!))]));
+  const stored = new Map(full);
+  // Longest chains first (regional variants), so the broad locale keeps the value its variants share.
+  const order = [...full.keys()].sort((a, b) => chains.chainOf.get(b)!.length - chains.chainOf.get(a)!.length || a.localeCompare(b));
+  for (const tag of order) {
+    const value = stored.get(tag)!;
+    stored.delete(tag);
+    const readers = chains.tags.filter((reader) => chains.chainOf.get(reader)!.includes(tag));
+    if (readers.some((reader) => key(resolve(stored, chains.chainOf.get(reader)!)) !== target.get(reader))) stored.set(tag, value);
+  }
+  return new Map([...stored].sort(([a], [b]) => a.localeCompare(b)));
+}
