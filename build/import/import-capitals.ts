@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { iso6709, readZoneTab } from '../lib/tzdata.ts';
 import { cldrZoneIds, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
-import { pruneByFallback, type Chains } from './fallback-prune.ts';
+import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 interface CuratedCapital { name: string; role: string; zone?: string; source: string }
 interface CuratedEntry { country: string; capitals: CuratedCapital[] | null; reason?: string }
@@ -30,7 +30,7 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
         const cldrId = capital.zone ? cldrIds.get(capital.zone) : undefined;
         const cities = new Map<string, string>(cldrId ? chains.tags.flatMap((tag) => {
           const city = zoneWordsIn(byLocale.get(tag)!, cldrId, null).city;
-          return city && !tag.startsWith('en') ? [[tag, city] as const] : [];
+          return city && !tag.startsWith('en') && inLocaleScript(tag, [city]) ? [[tag, city] as const] : [];
         }) : []);
         cities.set('en', capital.name);
         return {

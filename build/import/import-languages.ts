@@ -7,7 +7,7 @@
  * data/country-languages.json keeps the flat list search reads.
  */
 import { readPackageJson } from '../lib/upstream.ts';
-import { pruneByFallback, type Chains } from './fallback-prune.ts';
+import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 function displayNames(tag: string) {
   const file = (name: string) => readPackageJson('cldr-localenames-full', `main/${tag}/${name}.json`).main?.[tag]?.localeDisplayNames;
@@ -41,7 +41,7 @@ export function importLanguages(countryCodes: string[], chains: Chains) {
     language,
     names: Object.fromEntries(pruneByFallback(new Map(chains.tags.flatMap((tag) => {
       const name = nameIn(byLocale.get(tag)!, language);
-      return name ? [[tag, name] as const] : [];
+      return name && inLocaleScript(tag, [name]) ? [[tag, name] as const] : [];
     })), chains)),
   }));
   return { countries, names };

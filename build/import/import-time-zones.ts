@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { readZoneTab, tzdataRelease } from '../lib/tzdata.ts';
 import { cldrZoneIds, metazoneNamesIn, metazoneOn, metazoneTree, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
-import { pruneByFallback, type Chains } from './fallback-prune.ts';
+import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 interface CuratedZones { country: string; zones: string[]; source: string }
 
@@ -34,9 +34,9 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
     if (!cldrId) throw new Error(`cldr-bcp47 timezone.json has no key for ${id}`);
     const metazone = metazoneOn(cldrId, tree, asOf);
     const words = chains.tags.map((tag) => [tag, zoneWordsIn(byLocale.get(tag)!, cldrId, metazone)] as const);
-    const cities = new Map(words.flatMap(([tag, word]) => (word.city ? [[tag, word.city] as const] : [])));
+    const cities = new Map(words.flatMap(([tag, word]) => (word.city && inLocaleScript(tag, [word.city]) ? [[tag, word.city] as const] : [])));
     const own = words.some(([, word]) => word.own);
-    const names = new Map(own ? words.flatMap(([tag, word]) => (word.names ? [[tag, word.names] as const] : [])) : []);
+    const names = new Map(own ? words.flatMap(([tag, word]) => (word.names && inLocaleScript(tag, Object.values(word.names)) ? [[tag, word.names] as const] : [])) : []);
     return {
       id,
       cldr_id: cldrId,
@@ -54,7 +54,7 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
     id,
     names: Object.fromEntries(pruneByFallback(new Map(chains.tags.flatMap((tag) => {
       const names = metazoneNamesIn(byLocale.get(tag)!, id);
-      return names ? [[tag, names] as const] : [];
+      return names && inLocaleScript(tag, Object.values(names)) ? [[tag, names] as const] : [];
     })), chains)),
   }));
   return { tzdata: tzdataRelease(), as_of: asOf, countries, zones, metazones };
