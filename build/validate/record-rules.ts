@@ -79,7 +79,7 @@ export function checkRecord(data: Datasets): Problem[] {
   const capitals = new Problems('data/capitals.json');
   data.capitals.forEach((entry, index) => {
     if (!countries.includes(entry.country)) capitals.add(`/${index}`, `${entry.country} is no current country`);
-    entry.capitals?.forEach((capital, position) => checkScripts(capitals, `/${index}/capitals/${position}/name`, `${entry.country} capital`, capital.name, served, asText));
+    entry.capitals?.forEach((capital, position) => checkScripts(capitals, `/${index}/capitals/${position}/name`, `${entry.country} capital ${capital.name.en}`, capital.name, served, asText));
     if (entry.capitals && entry.capitals.length > 1 && entry.capitals.some((capital) => capital.role === 'capital') && entry.capitals.filter((capital) => capital.role === 'capital').length > 1) {
       capitals.add(`/${index}/capitals`, `${entry.country} has two cities with the role capital: give each its own role`);
     }

@@ -1,0 +1,47 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readJson } from '../build/lib/canonical-json.ts';
+import { DATASETS } from '../build/lib/datasets.ts';
+import { formatProblem } from '../build/validate/problems.ts';
+import { checkRecord } from '../build/validate/record-rules.ts';
+import { requirePackages } from './helpers/debian-packages.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+
+const fresh = () => Object.fromEntries(DATASETS.map((name) => [name, readJson(`${DATA_DIR}/${name}.json`)])) as any;
+const byCode = (code: string) => (entry: any) => entry.code === code || entry.id === code || entry.country === code;
+
+/** Each a value an upstream once gave or a hand edit could: the gate must refuse it with file, pointer and reason. */
+const BREACHES: { rule: string; mutate: (data: any) => void; expected: string }[] = [
+  { rule: 'a link name instead of the canonical zone', expected: 'data/time-zones.json#/zones/',
+    mutate: (data) => { data['time-zones'].zones.find(byCode('Asia/Kolkata')).id = 'Asia/Calcutta'; } },
+  { rule: 'a Latin letter inside a Cyrillic name (CLDR sr once gave "aвганистански авгани")', expected: 'AFN name "aвганистански авгани" is not written in sr\'s script',
+    mutate: (data) => { data.currencies.currencies.find(byCode('AFN')).names.sr = { name: 'aвганистански авгани', symbol: 'AFN', narrow_symbol: 'AFN' }; } },
+  { rule: 'a country left out', expected: 'BG is missing',
+    mutate: (data) => { data.currencies.countries = data.currencies.countries.filter((entry: any) => entry.country !== 'BG'); } },
+  { rule: 'a code used but not listed', expected: 'NO uses XYZ, which /currencies does not list with NO',
+    mutate: (data) => { data.currencies.countries.find(byCode('NO')).currencies.push({ code: 'XYZ', since: null }); } },
+  { rule: 'a successor that does not exist', expected: 'BGN is replaced by BGX, which is no currency listed',
+    mutate: (data) => { data.currencies.historic.find(byCode('BGN')).used_in[0].replaced_by.code = 'BGX'; } },
+  { rule: 'two cities with the role capital', expected: 'BO has two cities with the role capital',
+    mutate: (data) => { for (const capital of data.capitals.find(byCode('BO')).capitals) capital.role = 'capital'; } },
+  { rule: 'a name under a locale not served', expected: 'Oslo: xx is not a served locale',
+    mutate: (data) => { data.capitals.find(byCode('NO')).capitals[0].name.xx = 'Oslo'; } },
+];
+
+const gate = suite('record gate (build/validate/record-rules.ts)');
+
+gate('should pass the committed data', () => {
+  requirePackages('tzdata');
+  assert.equal(checkRecord(fresh()).map(formatProblem), []);
+});
+
+for (const { rule, mutate, expected } of BREACHES) {
+  gate(`should refuse ${rule}`, () => {
+    const data = fresh();
+    mutate(data);
+    const problems = checkRecord(data).map(formatProblem);
+    assert.ok(problems.some((line) => line.includes(expected)), `expected "${expected}" among ${JSON.stringify(problems)}`);
+  });
+}
+
+gate.run();
