@@ -8,6 +8,7 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
+import { scriptOf } from '../lib/locale-script.ts';
 import { readZoneTab, tzdataRelease } from '../lib/tzdata.ts';
 import { cldrZoneIds, metazoneNamesIn, metazoneOn, metazoneTree, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
@@ -34,7 +35,12 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
     if (!cldrId) throw new Error(`cldr-bcp47 timezone.json has no key for ${id}`);
     const metazone = metazoneOn(cldrId, tree, asOf);
     const words = chains.tags.map((tag) => [tag, zoneWordsIn(byLocale.get(tag)!, cldrId, metazone)] as const);
-    const cities = new Map(words.flatMap(([tag, word]) => (word.city && inLocaleScript(tag, [word.city]) ? [[tag, word.city] as const] : [])));
+    // CLDR leaves out an exemplar city that is the ID's own (Oslo): a Latin-script locale then uses that.
+    const city = id.split('/').at(-1)!.replaceAll('_', ' ');
+    const cities = new Map(words.flatMap(([tag, word]) => {
+      const shown = word.city ?? (scriptOf(tag) === 'Latn' ? city : null);
+      return shown && inLocaleScript(tag, [shown]) ? [[tag, shown] as const] : [];
+    }));
     const own = words.some(([, word]) => word.own);
     const names = new Map(own ? words.flatMap(([tag, word]) => (word.names && inLocaleScript(tag, Object.values(word.names)) ? [[tag, word.names] as const] : [])) : []);
     return {
@@ -43,8 +49,7 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
       metazone,
       countries: countries.filter((entry) => entry.zones.includes(id)).map((entry) => entry.country),
       comment: line?.comment ?? null,
-      // CLDR's own fallback where a locale has no exemplar city: the ID's last part, with spaces for underscores.
-      city: id.split('/').at(-1)!.replaceAll('_', ' '),
+      city,
       exemplar_city: Object.fromEntries(pruneByFallback(cities, chains)),
       // Empty where the zone has no names of its own: its metazone's apply.
       names: Object.fromEntries(pruneByFallback(names, chains)),

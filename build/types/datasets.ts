@@ -1302,7 +1302,7 @@ export interface TimeZones {
      */
     comment: string | null;
     /**
-     * CLDR's fallback exemplar city: the ID's last part with spaces
+     * The ID's last part with spaces: the exemplar city CLDR implies where a Latin-script locale gives none (kept in exemplar_city for those locales)
      */
     city: string;
     exemplar_city: {
