@@ -7,6 +7,7 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
+import { scriptOf } from '../lib/locale-script.ts';
 import { iso6709, readZoneTab } from '../lib/tzdata.ts';
 import { cldrZoneIds, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
@@ -29,7 +30,8 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
         if (capital.zone && !line) throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: zone ${capital.zone} is not one of the country's in zone.tab`);
         const cldrId = capital.zone ? cldrIds.get(capital.zone) : undefined;
         const cities = new Map<string, string>(cldrId ? chains.tags.flatMap((tag) => {
-          const city = zoneWordsIn(byLocale.get(tag)!, cldrId, null).city;
+          // As for the zone: a Latin-script locale CLDR gives no exemplar city uses the ID's (Oslo).
+          const city = zoneWordsIn(byLocale.get(tag)!, cldrId, null).city ?? (scriptOf(tag) === 'Latn' ? capital.zone!.split('/').at(-1)!.replaceAll('_', ' ') : null);
           return city && !tag.startsWith('en') && inLocaleScript(tag, [city]) ? [[tag, city] as const] : [];
         }) : []);
         cities.set('en', capital.name);
