@@ -86,6 +86,7 @@ const CAPITALS: [string, [string, string][]][] = [
   ['NL', [['Amsterdam', 'capital'], ['The Hague', 'seat_of_government']]],
   ['CI', [['Yamoussoukro', 'constitutional_capital'], ['Abidjan', 'seat_of_government']]],
   ['MY', [['Kuala Lumpur', 'capital'], ['Putrajaya', 'seat_of_government']]],
+  ['ME', [['Podgorica', 'capital'], ['Cetinje', 'royal_capital']]],
   ['NO', [['Oslo', 'capital']]], ['IS', [['Reykjavík', 'capital']]], ['KZ', [['Astana', 'capital']]], ['US', [['Washington, D.C.', 'capital']]],
 ];
 for (const [country, expected] of CAPITALS) {

@@ -398,7 +398,8 @@ export type Capitals = {
           | "administrative_capital"
           | "legislative_capital"
           | "executive_capital"
-          | "judicial_capital";
+          | "judicial_capital"
+          | "royal_capital";
         /**
          * The tzdata zone whose principal location the city is
          */
@@ -910,7 +911,8 @@ export type CuratedCapitals = {
           | "administrative_capital"
           | "legislative_capital"
           | "executive_capital"
-          | "judicial_capital";
+          | "judicial_capital"
+          | "royal_capital";
         /**
          * A tzdata zone of the country whose principal location is this city (gives coordinates and CLDR's names)
          */
