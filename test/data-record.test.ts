@@ -107,6 +107,15 @@ capitals('should place every capital world-countries names among ours, or list t
     assert.ok(known.has(`${entry.country}/capitals`), `${entry.country}: ours ${ours}, world-countries ${theirs}`);
   }
 });
+const OWN_WORDS: [string, string, string][] = [['NL', 'nl', 'Amsterdam'], ['NO', 'no', 'Oslo'], ['BO', 'es-BO', 'La Paz']];
+for (const [country, tag, expected] of OWN_WORDS) {
+  capitals(`should give ${tag} its own name of ${expected}, from a locale of its own language, though English writes it alike`, () => {
+    const city = capitalsOf(country).capitals.find((capital: any) => capital.zone && inLocale(capital.name, 'en')!.value === expected);
+    const found = inLocale<string>(city.name, tag)!;
+    assert.is(found.value, expected);
+    assert.is(found.from.split('-')[0], tag.split('-')[0]);
+  });
+}
 capitals('should take coordinates only from the zone.tab line of the capital\'s zone', () => {
   assert.equal(capitalsOf('NO').capitals[0].coordinates, { lat: 59.9167, lon: 10.75 });
   assert.is(capitalsOf('BO').capitals[0].coordinates, null);
