@@ -3,6 +3,8 @@ import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { formatProblem } from '../build/validate/problems.ts';
 import { checkRecord } from '../build/validate/record-rules.ts';
+import { judge, verdictProblems } from '../build/validate/references.ts';
+import { compareWithTzdata } from '../build/validate/references/tzdata.ts';
 import { requirePackages } from './helpers/debian-packages.ts';
 import { DATA_DIR } from './helpers/paths.ts';
 
@@ -14,7 +16,7 @@ const byCode = (code: string) => (entry: any) => entry.code === code || entry.id
 
 /** Each a value an upstream once gave or a hand edit could: the gate must refuse it with file, pointer and reason. */
 const BREACHES: { rule: string; mutate: (data: any) => void; expected: string }[] = [
-  { rule: 'a link name instead of the canonical zone', expected: 'data/time-zones.json#/zones/',
+  { rule: 'a zone listed under no country\'s entry', expected: 'IN names Asia/Kolkata, which /zones does not list',
     mutate: (data) => { data['time-zones'].zones.find(byCode('Asia/Kolkata')).id = 'Asia/Calcutta'; } },
   { rule: 'a Latin letter inside a Cyrillic name (CLDR sr once gave "aвганистански авгани")', expected: 'AFN name "aвганистански авгани" is not written in sr\'s script',
     mutate: (data) => { data.currencies.currencies.find(byCode('AFN')).names.sr = { name: 'aвганистански авгани', symbol: 'AFN', narrow_symbol: 'AFN' }; } },
@@ -53,3 +55,17 @@ for (const { rule, expected } of BREACHES) {
 }
 
 gate.run();
+
+const reference = suite('tzdata reference (build/validate/references/tzdata.ts)');
+
+reference('should refuse a link name in place of the zone tzdata defines, and miss the zone.tab line it left', () => {
+  requirePackages('tzdata');
+  const data = fresh();
+  data['time-zones'].zones.find(byCode('Asia/Kolkata')).id = 'Asia/Calcutta';
+  data['time-zones'].countries.find(byCode('IN')).zones = ['Asia/Calcutta'];
+  const verdict = judge(compareWithTzdata(data), []);
+  assert.equal(verdict.unexplained.map((disagreement) => disagreement.key).sort(), ['Asia/Calcutta/zone', 'IN/Asia/Kolkata']);
+  assert.match(verdictProblems([verdict]).map(formatProblem).join('\n'), /data\/known-differences.json#\/tzdata: tzdata 2025b\S* disagrees on Asia\/Calcutta\/zone/);
+});
+
+reference.run();
