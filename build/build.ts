@@ -14,6 +14,7 @@ import { Localizer } from './write/localize.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import { apiIndex, dataDigest, manifestHead, releaseOf, writeManifest } from './write/manifest.ts';
 import { nginxConfig } from './write/nginx-config.ts';
+import { pathCodeTables } from './write/path-codes.ts';
 import { buildOpenApi } from './write/openapi.ts';
 import { writePage } from './write/page.ts';
 import { buildSearchIndex } from './write/search-index.ts';
@@ -61,7 +62,7 @@ const staging = stagingDir(distDir);
 const showProgress = process.stdout.isTTY;
 try {
   const localizer = new Localizer(data.locales);
-  const jobs = responseJobs(localizer, data.countries.map((country) => country.alpha2));
+  const jobs = responseJobs(localizer, pathCodeTables(data));
   const results = await runInWorkers({
     data, staging, jobs,
     onProgress: (count) => { if (showProgress) process.stdout.write(`\rbuild: ${count} files`); },

@@ -1,35 +1,43 @@
 /**
- * The endpoints, one entry each, read by every tier (routing and resolution, plan.ts), by the build
- * (the OpenAPI document, `GET /v1`, the nginx config) and by the request log. An entry is data: its
- * path, the query parameters it reads (in the order it reads them) and the file that answers it, so
- * a new endpoint is one entry here plus the files the build writes for it.
+ * The endpoints: the one place an endpoint is described. Every output derives from this table: routing
+ * and resolution on every tier (plan.ts), the files the build writes (build/write/generate.ts, with one
+ * body function per endpoint in build/write/answers.ts), the OpenAPI document, `GET /v1`, the nginx
+ * config, the request log and the tests' list of operations. A new endpoint is an entry here, its body
+ * function, its response schema (build/schemas/) and the dataset it reads (docs/adding-an-endpoint.md).
  *
- * A request resolves in one order everywhere: each path code (an unknown one is a 404, one ISO
- * withdrew a 410), then any query name that is no parameter of the API (400), then each parameter
- * the endpoint reads (400 when malformed), then the file: the first along the locale's fallback
- * chain where the answer is localized.
+ * A request resolves in one order everywhere: each path code by its kind (path-codes.ts: an unknown
+ * code is a 404, a withdrawn one a 410), then any query name that is no parameter of the API (400),
+ * then each parameter the endpoint reads (400 when malformed), then the file: the first along the
+ * locale's fallback chain where the answer is localized.
  */
 import { parse } from 'regexparam';
 import { localizedCandidates } from './layout.ts';
 import { readLimit, readLocale, readSearchText, readView, unknownParameter, type ParameterName, type ParsedQuery, type Query, type Read, type View } from './params.ts';
-import { countryNotFound, subdivisionNotFound, withdrawnProblem, type Problem } from './problems.ts';
+import { kindOfParam, spellingOf, type PathCodeKind } from './path-codes.ts';
+import { withdrawnProblem, type Problem } from './problems.ts';
 import type { ReleaseInfo } from './release.ts';
+
+/** What answers an endpoint: precomputed files, or a search of another endpoint's files (the country list). */
+export type Answer =
+  /**
+   * `rest` below v1/, with `{<kind>}` for each path code's canonical form (`countries/{country}.json`);
+   * one per view where the endpoint reads `view`. Localized: one file per locale where it differs from its fallback's.
+   */
+  | { kind: 'file'; rest: string | Readonly<Record<View, string>>; localized: boolean }
+  | { kind: 'search'; of: string };
 
 export interface Endpoint {
   /** OpenAPI operationId, and the name a generated client gives the method. */
   id: string;
-  /** The path, with `:country_code` and `:subdivision_code` for its path parameters. */
+  /** The path, with `:<param>` for each path code (path-codes.ts names the kinds). */
   path: string;
+  /** One line: the OpenAPI summary and `GET /v1`'s description. */
   summary: string;
   /** The query parameters it reads, in the order it reads them. */
   query: readonly ParameterName[];
-  /** Response schema title(s) of the 200 body (build/schemas/); one per view where there are two. */
-  body: string | readonly string[];
-  /**
-   * What answers it: a file (`rest` below v1/, with `{country}`, `{subdivision}` and `{list}` for the
-   * canonical codes and the list file of the view), localized or not; or a search of the country list.
-   */
-  answer: { kind: 'file'; rest: string; localized: boolean } | { kind: 'search' };
+  /** Response schema title (build/schemas/) of the 200 body; one per view where it reads `view`. */
+  body: string | Readonly<Record<View, string>>;
+  answer: Answer;
 }
 
 /** What answers a request: the first of `keys` that exists, a search, or a problem. */
@@ -38,12 +46,14 @@ export type Resolution =
   | { kind: 'search'; text: string; listKeys: string[]; limit: number }
   | { kind: 'problem'; problem: Problem };
 
-export const ENDPOINTS: readonly Endpoint[] = [
+const LIST_FILES = { compact: 'countries.json', full: 'countries.full.json' } as const;
+
+export const ENDPOINTS = [
   { id: 'listCountries', path: '/v1/countries', summary: 'List countries, by name as a reader of the locale sorts them',
-    query: ['view', 'locale'], body: ['CountryList', 'CountryListFull'], answer: { kind: 'file', rest: '{list}', localized: true } },
+    query: ['view', 'locale'], body: { compact: 'CountryList', full: 'CountryListFull' }, answer: { kind: 'file', rest: LIST_FILES, localized: true } },
   // Before /v1/countries/:country_code, which would take "search" for a code.
   { id: 'searchCountries', path: '/v1/countries/search', summary: 'Search countries by code or name, in any language, case- and accent-insensitive, tolerating one typo',
-    query: ['q', 'locale', 'view', 'limit'], body: ['SearchResult', 'SearchResultFull'], answer: { kind: 'search' } },
+    query: ['q', 'locale', 'view', 'limit'], body: { compact: 'SearchResult', full: 'SearchResultFull' }, answer: { kind: 'search', of: 'listCountries' } },
   { id: 'getCountry', path: '/v1/countries/:country_code', summary: 'Get one country: names, codes, calling code, region',
     query: ['locale'], body: 'Country', answer: { kind: 'file', rest: 'countries/{country}.json', localized: true } },
   { id: 'getPhone', path: '/v1/phone/:country_code', summary: 'Phone number metadata: patterns, examples and the formats to mask a number as it is typed',
@@ -56,20 +66,32 @@ export const ENDPOINTS: readonly Endpoint[] = [
     query: ['locale'], body: 'Subdivision', answer: { kind: 'file', rest: 'subdivisions/{country}/{subdivision}.json', localized: true } },
   { id: 'getAddressExample', path: '/v1/address-example/:country_code', summary: 'A real address, as the country writes it on an envelope, and its layout',
     query: [], body: 'AddressExample', answer: { kind: 'file', rest: 'address-example/{country}.json', localized: false } },
-];
+] as const satisfies readonly Endpoint[];
 
-/** The list file of a view. */
-export const listFile = (view: View): string => (view === 'full' ? 'countries.full.json' : 'countries.json');
+export type EndpointId = (typeof ENDPOINTS)[number]['id'];
+/** The endpoints answered from files, which the build writes a body function for. */
+export type FileEndpointId = Extract<(typeof ENDPOINTS)[number], { answer: { kind: 'file' } }>['id'];
+
+/** The endpoint of `id`. */
+export const endpointById = (id: string): Endpoint | undefined => (ENDPOINTS as readonly Endpoint[]).find((endpoint) => endpoint.id === id);
+
+/** The kinds of the path codes an endpoint takes, in path order (each scope before the codes it scopes). */
+export function pathKinds(endpoint: Endpoint): PathCodeKind[] {
+  return [...endpoint.path.matchAll(/:([a-z_]+)/g)].map(([, param]) => {
+    const kind = kindOfParam(param);
+    if (!kind) throw new Error(`${endpoint.path}: :${param} is no kind of path code (contract/path-codes.ts)`);
+    return kind;
+  });
+}
+
+/** The file an answer is in for `view` (below v1/, placeholders filled from `codes`). */
+export function answerRest(answer: Extract<Answer, { kind: 'file' }>, codes: Readonly<Record<string, string>>, view: View = 'compact'): string {
+  const rest = typeof answer.rest === 'string' ? answer.rest : answer.rest[view];
+  return rest.replace(/\{([a-z]+)\}/g, (_, name: string) => codes[name]);
+}
 
 /** The path before its first parameter (`/v1/countries/`), where a detail points to another code. */
 const baseOf = (endpoint: Endpoint) => endpoint.path.slice(0, endpoint.path.indexOf(':'));
-
-/** `input` (`BR-SP`, `br-sp` or `sp`) as an ISO 3166-2 code of `country`; undefined with another country's prefix. */
-export function qualifiedSubdivision(country: string, input: string): string | undefined {
-  const upper = input.toUpperCase();
-  const code = upper.includes('-') ? upper : `${country}-${upper}`;
-  return code.startsWith(`${country}-`) ? code : undefined;
-}
 
 type Params = Record<string, string>;
 const READERS: Record<ParameterName, (query: Query, release: ReleaseInfo) => Read<unknown>> = {
@@ -80,26 +102,28 @@ const READERS: Record<ParameterName, (query: Query, release: ReleaseInfo) => Rea
 };
 const refused = (problem: Problem): Resolution => ({ kind: 'problem', problem });
 
+/** The canonical code of each path code in `params`, by kind name, or the problem of the first that names none. */
+function resolveCodes(endpoint: Endpoint, params: Params, release: ReleaseInfo): { codes: Record<string, string> } | { problem: Problem } {
+  const codes: Record<string, string> = {};
+  for (const kind of pathKinds(endpoint)) {
+    const input = params[kind.param];
+    const table = release.pathCodes.get(kind.name)!;
+    const scope = kind.scope ? codes[kind.scope] : '';
+    const spelling = spellingOf(input, scope);
+    const code = table.spellings.get(spelling);
+    if (code === undefined) {
+      const withdrawn = table.withdrawn.get(spelling);
+      return { problem: withdrawn ? withdrawnProblem(withdrawn) : kind.notFound(input, { scope, base: baseOf(endpoint), hints: table.hints }) };
+    }
+    codes[kind.name] = code;
+  }
+  return { codes };
+}
+
 /** Resolves a request for `endpoint` with its path parameters (percent-decoded) and query. */
 export function resolve(endpoint: Endpoint, params: Params, { query, names }: ParsedQuery, release: ReleaseInfo): Resolution {
-  const codes: Record<string, string> = {};
-  if (params.country_code !== undefined) {
-    const input = params.country_code;
-    const code = release.countryCodes.get(input.toLowerCase());
-    if (!code) {
-      const withdrawn = release.withdrawnCountries.get(input.toLowerCase());
-      return refused(withdrawn ? withdrawnProblem(withdrawn) : countryNotFound(input, baseOf(endpoint), release.codeHints));
-    }
-    codes.country = code;
-  }
-  if (params.subdivision_code !== undefined) {
-    const code = qualifiedSubdivision(codes.country, params.subdivision_code);
-    if (!code || !release.subdivisionCodes.has(code)) {
-      const withdrawn = code ? release.withdrawnSubdivisions.get(code) : undefined;
-      return refused(withdrawn ? withdrawnProblem(withdrawn) : subdivisionNotFound(codes.country, params.subdivision_code));
-    }
-    codes.subdivision = code;
-  }
+  const resolved = resolveCodes(endpoint, params, release);
+  if ('problem' in resolved) return refused(resolved.problem);
   const unknown = unknownParameter(names, openApiPath(endpoint), endpoint.query);
   if (unknown) return refused(unknown);
   const read: { q: string; locale: string; view: View; limit: number } = { q: '', locale: release.defaultLocale, view: 'compact', limit: 0 };
@@ -109,15 +133,17 @@ export function resolve(endpoint: Endpoint, params: Params, { query, names }: Pa
     (read as Record<ParameterName, unknown>)[name] = value.value;
   }
   const chain = release.localeChains.get(read.locale.toLowerCase())!;
-  if (endpoint.answer.kind === 'search') {
-    return { kind: 'search', text: read.q, limit: read.limit, listKeys: localizedCandidates(chain, listFile(read.view), release.defaultLocale) };
+  const { answer } = endpoint;
+  if (answer.kind === 'search') {
+    const list = endpointById(answer.of)!.answer as Extract<Answer, { kind: 'file' }>;
+    return { kind: 'search', text: read.q, limit: read.limit, listKeys: localizedCandidates(chain, answerRest(list, {}, read.view), release.defaultLocale) };
   }
-  const rest = endpoint.answer.rest.replace('{list}', listFile(read.view)).replace('{country}', codes.country).replace('{subdivision}', codes.subdivision);
-  return { kind: 'file', keys: endpoint.answer.localized ? localizedCandidates(chain, rest, release.defaultLocale) : [`v1/${rest}`] };
+  const rest = answerRest(answer, resolved.codes, read.view);
+  return { kind: 'file', keys: answer.localized ? localizedCandidates(chain, rest, release.defaultLocale) : [`v1/${rest}`] };
 }
 
 /** Each endpoint's path as a pattern that matches a request path (raw: percent-escapes kept). */
-export const ROUTES = ENDPOINTS.map((endpoint) => ({ endpoint, ...parse(endpoint.path) }));
+export const ROUTES = (ENDPOINTS as readonly Endpoint[]).map((endpoint) => ({ endpoint, ...parse(endpoint.path) }));
 
 /** A path part percent-decoded; as it is where an escape does not decode to UTF-8 (it then names no code). */
 function decoded(part: string): string {

@@ -5,9 +5,9 @@
  * load faster (manifest-files.ts reads and derives it).
  */
 import { isSafeKey, SUFFIX, type Coding } from './layout.ts';
-import type { CodeHint, WithdrawnCode } from './problems.ts';
+import { PATH_CODE_KINDS, type PathCodes } from './path-codes.ts';
 
-export const MANIFEST_VERSION = 2;
+export const MANIFEST_VERSION = 3;
 
 /** One file of dist, as manifest.json lists it. */
 export interface ManifestFile {
@@ -31,13 +31,8 @@ export interface ManifestHead {
   /** Every supported locale with its fallback chain (most specific first, without the tag itself). */
   locales: { tag: string; fallback?: string[] }[];
   locale_aliases: Record<string, string>;
-  country_aliases: Record<string, string>;
-  /** Codes ISO withdrew (answered 410): lower-case former country codes no current country has, and former ISO 3166-2 codes. */
-  withdrawn_codes: { countries: Record<string, WithdrawnCode>; subdivisions: Record<string, WithdrawnCode> };
-  /** Every current ISO 3166-2 code, by country. */
-  subdivision_codes: Record<string, string[]>;
-  /** Lower-case codes people use that ISO 3166-1 does not assign (uk, el), with the code meant. */
-  code_hints: Record<string, CodeHint>;
+  /** Each kind of path code (contract/path-codes.ts) with its codes, the spellings requests may use, withdrawn codes and hints. */
+  path_codes: Record<string, PathCodes>;
   /** The files that answer a path of their own: the form page, `/v1`, `/v1/openapi.json`. */
   static_files: string[];
   layout: Record<string, string>;
@@ -91,13 +86,16 @@ export function headProblem(head: ManifestHead, hasFile: (key: string) => boolea
     if (!fallback.every((entry) => tags.has(entry.toLowerCase()))) return `locale ${tag} falls back to an unsupported tag`;
   }
   for (const [alias, tag] of Object.entries(head.locale_aliases ?? {})) if (!tags.has(tag.toLowerCase())) return `locale alias ${alias} names unsupported ${tag}`;
-  if (Object.keys(head.country_aliases ?? {}).length === 0) return 'country_aliases are missing';
-  const withdrawn = head.withdrawn_codes ?? { countries: {}, subdivisions: {} };
-  for (const entry of [...Object.values(withdrawn.countries ?? {}), ...Object.values(withdrawn.subdivisions ?? {})]) {
-    if (typeof entry?.code !== 'string' || typeof entry.name !== 'string' || !Array.isArray(entry.replaced_by)) return 'withdrawn_codes has an entry without code, name or replaced_by';
+  for (const kind of PATH_CODE_KINDS) {
+    const table = head.path_codes?.[kind.name];
+    if (!table || typeof table !== 'object') return `path_codes.${kind.name} is missing`;
+    for (const part of ['codes', 'spellings', 'withdrawn', 'hints'] as const) {
+      if (typeof table[part] !== 'object' || table[part] === null) return `path_codes.${kind.name}.${part} is missing`;
+    }
+    for (const entry of Object.values(table.withdrawn)) {
+      if (typeof entry?.code !== 'string' || typeof entry.name !== 'string' || !Array.isArray(entry.replaced_by)) return `path_codes.${kind.name}.withdrawn has an entry without code, name or replaced_by`;
+    }
   }
-  if (typeof head.subdivision_codes !== 'object' || head.subdivision_codes === null) return 'subdivision_codes are missing';
-  if (typeof head.code_hints !== 'object' || head.code_hints === null) return 'code_hints are missing';
   const missing = (Array.isArray(head.static_files) ? head.static_files : []).find((key) => !hasFile(key));
   if (!Array.isArray(head.static_files) || missing) return `static_files ${missing ? `names ${missing}, which is no file` : 'are missing'}`;
   if (!hasFile(head.search_index)) return 'search_index names no file';

@@ -5,6 +5,14 @@
 import type { ManifestHead } from './manifest.ts';
 import type { CodeHint, WithdrawnCode } from './problems.ts';
 
+/** One kind's table of path codes (contract/path-codes.ts), as maps. */
+export interface PathCodeTable {
+  codes: ReadonlyMap<string, readonly string[]>;
+  spellings: ReadonlyMap<string, string>;
+  withdrawn: ReadonlyMap<string, WithdrawnCode>;
+  hints: ReadonlyMap<string, CodeHint>;
+}
+
 export interface ReleaseInfo {
   id: string;
   defaultLocale: string;
@@ -12,21 +20,14 @@ export interface ReleaseInfo {
   localeTags: ReadonlyMap<string, string>;
   /** Lower-case supported tag -> its fallback chain, most specific first, each entry a supported tag. */
   localeChains: ReadonlyMap<string, readonly string[]>;
-  /** Lower-case alpha-2, alpha-3 or numeric code -> alpha-2. */
-  countryCodes: ReadonlyMap<string, string>;
-  /** Codes ISO withdrew: lower-case former country codes, and former ISO 3166-2 codes (upper case). */
-  withdrawnCountries: ReadonlyMap<string, WithdrawnCode>;
-  withdrawnSubdivisions: ReadonlyMap<string, WithdrawnCode>;
-  /** Every current ISO 3166-2 code. */
-  subdivisionCodes: ReadonlySet<string>;
-  /** Lower-case codes people use that ISO does not assign (uk) -> the ISO code meant. */
-  codeHints: ReadonlyMap<string, CodeHint>;
+  /** Each kind of path code's table, by the kind's name. */
+  pathCodes: ReadonlyMap<string, PathCodeTable>;
   /** The files that answer a path of their own (`/`, `/page/...`, `/v1`, `/v1/openapi.json`). */
   staticFiles: ReadonlySet<string>;
   searchIndex: string;
 }
 
-const lowerKeys = <T>(record: Record<string, T>) => new Map(Object.entries(record).map(([key, value]) => [key.toLowerCase(), value]));
+const asMap = <T>(record: Record<string, T>) => new Map(Object.entries(record));
 
 export function releaseInfo(head: ManifestHead): ReleaseInfo {
   const localeTags = new Map<string, string>();
@@ -41,11 +42,9 @@ export function releaseInfo(head: ManifestHead): ReleaseInfo {
     defaultLocale: head.default_locale,
     localeTags,
     localeChains,
-    countryCodes: lowerKeys(head.country_aliases),
-    withdrawnCountries: lowerKeys(head.withdrawn_codes.countries),
-    withdrawnSubdivisions: new Map(Object.entries(head.withdrawn_codes.subdivisions)),
-    subdivisionCodes: new Set(Object.values(head.subdivision_codes).flat()),
-    codeHints: lowerKeys(head.code_hints),
+    pathCodes: new Map(Object.entries(head.path_codes).map(([kind, table]) => [kind, {
+      codes: asMap(table.codes), spellings: asMap(table.spellings), withdrawn: asMap(table.withdrawn), hints: asMap(table.hints),
+    }])),
     staticFiles: new Set(head.static_files),
     searchIndex: head.search_index,
   };

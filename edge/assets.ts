@@ -1,9 +1,11 @@
 /**
  * The edge's files, read through the platform's assets binding (contract/edge-upload.ts gives their
- * layout): the release and each shard of the file index read once per isolate, a file's bytes read
- * when it is sent. A read that fails is not kept, so the next request tries again.
+ * layout): the release and each shard of the file index read once per isolate; a file uploaded alone
+ * read when it is sent; a bundle read whole on its first use, kept in the isolate's size-bounded cache
+ * and sliced for each file in it. A read that fails is not kept, so the next request tries again.
  */
 import { EDGE_RELEASE_FILE, shardFile, shardOf, type EdgeRelease, type EdgeShard } from '../contract/edge-upload.ts';
+import type { SizeBoundedLru } from '../contract/lru.ts';
 import { releaseInfo, type ReleaseInfo } from '../contract/release.ts';
 
 /** The assets binding: a fetch of the uploaded files (Workers' `env.ASSETS`, or any store answering so). */
@@ -11,8 +13,8 @@ export interface AssetFetcher {
   fetch(request: Request): Promise<Response>;
 }
 
-/** A file the release has: its SHA-256 (the ETag) and size. */
-export interface EdgeFile { sha256: string; bytes: number }
+/** A file the release has: its SHA-256 (the ETag) and size, and the bundle it is in, with its offset there. */
+export interface EdgeFile { sha256: string; bytes: number; bundle?: string; offset?: number }
 
 /** The host is never reached: the binding answers by path alone. */
 const ORIGIN = 'https://assets.invalid/';
@@ -21,11 +23,15 @@ export class AssetReadError extends Error {}
 
 export class EdgeAssets {
   readonly #assets: AssetFetcher;
+  readonly #cache: SizeBoundedLru<unknown>;
   #release: Promise<ReleaseInfo> | undefined;
   readonly #shards = new Map<string, Promise<EdgeShard>>();
+  /** Bundles being read: one read however many requests for their files arrive together. */
+  readonly #reading = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
 
-  constructor(assets: AssetFetcher) {
+  constructor(assets: AssetFetcher, cache: SizeBoundedLru<unknown>) {
     this.#assets = assets;
+    this.#cache = cache;
   }
 
   /** The response of the binding for `path`; throws AssetReadError unless it is a 200. */
@@ -58,12 +64,46 @@ export class EdgeAssets {
     const { shard, rest } = shardOf(key);
     const entries = await this.#once(this.#shards.get(shard), (promise) => (promise ? this.#shards.set(shard, promise) : this.#shards.delete(shard)),
       async () => (await (await this.read(shardFile(shard))).json()) as EdgeShard);
-    const entry = Object.hasOwn(entries, rest) ? entries[rest] : undefined;
-    return entry && { sha256: entry[0], bytes: entry[1] };
+    const entry = Object.hasOwn(entries.files, rest) ? entries.files[rest] : undefined;
+    if (!entry) return undefined;
+    const [sha256, bytes, bundle, offset] = entry;
+    return bundle === undefined ? { sha256, bytes } : { sha256, bytes, bundle: entries.bundles[bundle], offset };
+  }
+
+  /** A bundle's bytes, from the cache or read once. */
+  async #bundle(path: string): Promise<Uint8Array<ArrayBuffer>> {
+    const kept = this.#cache.get(`bundle:${path}`) as Uint8Array<ArrayBuffer> | undefined;
+    if (kept) return kept;
+    let reading = this.#reading.get(path);
+    if (!reading) {
+      reading = this.read(path).then(async (response) => {
+        const bytes = new Uint8Array(await response.arrayBuffer());
+        this.#cache.set(`bundle:${path}`, bytes, bytes.length);
+        return bytes;
+      });
+      this.#reading.set(path, reading);
+      reading.finally(() => this.#reading.delete(path)).catch(() => {});
+    }
+    return reading;
+  }
+
+  async #slice(key: string, file: EdgeFile & { bundle: string }): Promise<Uint8Array<ArrayBuffer>> {
+    const bundle = await this.#bundle(file.bundle);
+    const end = file.offset! + file.bytes;
+    if (end > bundle.length) throw new AssetReadError(`${file.bundle}: ${bundle.length} bytes, too few for ${key}`);
+    return bundle.slice(file.offset!, end);
+  }
+
+  /** The bytes of `file` (at `key`): its slice of its bundle, or the file read alone. */
+  async body(key: string, file: EdgeFile): Promise<BodyInit | null> {
+    if (file.bundle === undefined) return (await this.read(key)).body;
+    return this.#slice(key, file as EdgeFile & { bundle: string });
   }
 
   /** The text of a file, for the edge's own use (the search index, a country list). */
   async text(key: string): Promise<string> {
+    const file = await this.file(key);
+    if (file?.bundle !== undefined) return new TextDecoder().decode((await this.body(key, file)) as Uint8Array);
     return (await this.read(key)).text();
   }
 }

@@ -21,7 +21,7 @@ export interface HandlerOptions {
   assets: AssetFetcher;
   keys: EdgeKeys;
   corsOrigins: Origins;
-  /** Memory for search results and lists, per isolate. */
+  /** Memory for bundles, search results and lists, per isolate. */
   cacheBytes: number;
   /** Where a failure is told (the platform's log). */
   log: (line: string) => void;
@@ -39,8 +39,10 @@ function headerBytes(request: Request, target: string): number {
 }
 
 export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, log }: HandlerOptions): Handler {
-  const assets = new EdgeAssets(binding);
-  const search = edgeSearch(assets, new SizeBoundedLru<unknown>(cacheBytes));
+  // One budget for the bundles read and the searches answered.
+  const cache = new SizeBoundedLru<unknown>(cacheBytes);
+  const assets = new EdgeAssets(binding, cache);
+  const search = edgeSearch(assets, cache);
 
   const answerPlan = async (request: Request, exchange: Exchange, planned: Plan, release: ReleaseInfo): Promise<Response> => {
     switch (planned.kind) {

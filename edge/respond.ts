@@ -46,7 +46,7 @@ export async function fileAnswer(exchange: Exchange, assets: EdgeAssets, default
   if (matchesEtag(exchange.ifNoneMatch, head.etag)) return answer(exchange, 304, fileHeaders(head));
   const pairs = fileHeaders(head, { length: file.bytes, coding: 'identity' });
   if (exchange.method === 'HEAD') return answer(exchange, 200, pairs);
-  return answer(exchange, 200, pairs, (await assets.read(key)).body);
+  return answer(exchange, 200, pairs, await assets.body(key, file));
 }
 
 export function computedAnswer(exchange: Exchange, computed: Computed): Response {

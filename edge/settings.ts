@@ -1,7 +1,7 @@
 /**
  * The edge's settings, from the Worker's bindings (worker.ts passes them): API_KEY_DIGESTS, a secret
  * in the keys-file format (contract/credentials.ts); CORS_ORIGINS as for `npm start`; EDGE_CACHE_MB,
- * the memory each isolate keeps search results and lists in. Every problem is collected.
+ * the memory each isolate keeps bundles, search results and lists in. Every problem is collected.
  */
 import { readOrigins, type Origins } from '../contract/headers.ts';
 import { EdgeKeys } from './keys.ts';
@@ -10,7 +10,7 @@ export interface EdgeSettings { keys: EdgeKeys; corsOrigins: Origins; cacheBytes
 
 export type Bindings = Record<string, unknown>;
 
-export const DEFAULT_CACHE_MB = 16;
+export const DEFAULT_CACHE_MB = 48;
 
 export function readSettings(env: Bindings): { settings?: EdgeSettings; problems: string[] } {
   const problems: string[] = [];

@@ -102,8 +102,11 @@ manifestSuite('should keep compressed copies that decompress to the file and are
 manifestSuite('should describe locales, aliases, the release and the search index', () => {
   assert.ok(tags.length >= 100);
   assert.is(manifest.locale_aliases['zh-tw'], 'zh-Hant');
-  assert.is(manifest.country_aliases.bra, 'BR');
-  assert.is(manifest.country_aliases['076'], 'BR');
+  assert.is(manifest.path_codes.country.spellings.bra, 'BR');
+  assert.is(manifest.path_codes.country.spellings['076'], 'BR');
+  assert.is(manifest.path_codes.subdivision.spellings['br/sp'], 'BR-SP');
+  assert.is(manifest.path_codes.subdivision.spellings['br/br-sp'], 'BR-SP');
+  assert.is(manifest.path_codes.country.hints.uk.use, 'GB');
   assert.match(manifest.release.data_sha256, /^[0-9a-f]{64}$/);
   assert.ok(files[manifest.search_index]);
   const index = readJson(join(dist, manifest.search_index));

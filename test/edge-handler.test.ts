@@ -97,10 +97,18 @@ handlerSuite('should read no file but the release for a request refused for its 
   assert.equal([...new Set(reads)], [EDGE_RELEASE_FILE]);
 });
 
-handlerSuite('should answer a file as built, byte for byte', async () => {
-  const response = await ask(handler(), '/v1/subdivisions/BR/BR-SP?locale=de');
-  const key = new URL(`https://x/${reads.at(-1)}`).pathname.slice(1);
-  assert.ok(Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(builtDist(), key))), key);
+handlerSuite('should answer a file as built, byte for byte, whether read alone or sliced from its bundle', async () => {
+  const ANSWERS: [path: string, key: string, read: RegExp][] = [
+    ['/v1/countries/BR?locale=de', 'v1/_locale/de/countries/BR.json', /^_edge\/bundles\/de\/countries\.\d+\.json$/],
+    ['/v1/subdivisions/BR/BR-SP', 'v1/subdivisions/BR/BR-SP.json', /^_edge\/bundles\/_\/subdivisions\.\d+\.json$/],
+    ['/v1/countries?locale=de', 'v1/_locale/de/countries.json', /^v1\/_locale\/de\/countries\.json$/],
+  ];
+  const handle = handler();
+  for (const [path, key, read] of ANSWERS) {
+    const response = await ask(handle, path);
+    assert.ok(Buffer.from(await response.arrayBuffer()).equals(readFileSync(join(builtDist(), key))), key);
+    assert.match(reads.at(-1)!, read);
+  }
 });
 
 handlerSuite('should answer 500 internal_error when the assets fail, and recover when they come back', async () => {
@@ -114,11 +122,14 @@ handlerSuite('should answer 500 internal_error when the assets fail, and recover
   assert.is((await ask(handle, '/v1/countries/BR')).status, 200);
 });
 
-handlerSuite('should answer 500 when a file listed in its index is missing from the store', async () => {
+handlerSuite('should answer 500 when a file or bundle listed in its index is missing from the store, and the others as ever', async () => {
   const handle = handler();
-  failing.add('v1/countries/FR.json');
-  assert.is((await ask(handle, '/v1/countries/FR')).status, 500);
+  failing.add('v1/countries.json');
+  failing.add('_edge/bundles/_/phone.0.json');
+  assert.is((await ask(handle, '/v1/countries')).status, 500);
+  assert.is((await ask(handle, '/v1/phone/FR')).status, 500);
   assert.is((await ask(handle, '/v1/countries/DE')).status, 200);
+  assert.is((await ask(handle, '/v1/postal-code/FR')).status, 200);
 });
 
 const settingsSuite = suite('edge settings');

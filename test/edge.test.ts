@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { get } from './helpers/answers.ts';
+import { builtDist } from './helpers/dist.ts';
 import { digestLine, preparedEdge, startEdge, type TestEdge } from './helpers/edge.ts';
 import { rawManifest, TEST_KEY } from './helpers/gateway.ts';
 
@@ -50,7 +51,7 @@ edgeSuite('should answer with the file as built, its ETag the manifest\'s SHA-25
   assert.is(answer.headers['content-language'], 'ja');
   assert.is(answer.headers['cache-control'], 'private, max-age=3600');
   assert.is(answer.headers['data-release'], rawManifest().release.id);
-  assert.ok(answer.body.equals(readFileSync(join((await preparedEdge()).upload.dir, file))));
+  assert.ok(answer.body.equals(readFileSync(join(builtDist(), file))), 'the bytes the build wrote, sliced from their bundle');
   const again = await get(port, '/v1/countries/JP?locale=ja', { ...auth(TEST_KEY), 'If-None-Match': answer.headers.etag! });
   assert.is(again.status, 304);
   assert.is(again.body.length, 0);

@@ -64,7 +64,7 @@ for (const { workers, how, env, signal } of VARIANTS) {
     // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
     const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key), FEW_LOCALES);
     const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
-    const codes = Object.values<string>(oldManifest.country_aliases).filter((code, i, all) => all.indexOf(code) === i).sort();
+    const codes = [...oldManifest.path_codes.country.codes['']];
     const list = targets(codes, KEY);
 
     const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });

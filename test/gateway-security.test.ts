@@ -47,7 +47,7 @@ for (const key of UNSAFE_KEYS) {
       const entry = { bytes: 2, sha256: 'a'.repeat(64), content_language: null, encodings: {}, requests: [] };
       writeFileSync(join(dir, 'manifest.json'), JSON.stringify({
         manifest_version: 1, api_version: 'v1', release: { id: 'x' }, default_locale: 'en', locales: [{ tag: 'en', fallback: [] }],
-        country_aliases: { br: 'BR' }, search_index: 'v1/index.json', files: { 'v1/index.json': entry, [key]: entry },
+        path_codes: { country: { codes: { '': ['BR'] }, spellings: { br: 'BR' }, withdrawn: {}, hints: {} } }, search_index: 'v1/index.json', files: { 'v1/index.json': entry, [key]: entry },
       }));
       assert.throws(() => openDist(dir), (error: Error) => error instanceof DistError && /unsafe file key/.test(error.message));
     } finally {

@@ -1,75 +1,116 @@
 /**
- * Precomputes every file-backed response into the dist tree, at the keys the contract's layout
- * gives (contract/layout.ts). A localized file is written only where it differs from what its
- * fallback chain would give (pt-AO falls back to pt-PT, then pt, then English); the list envelopes,
- * which name their locale, exist for every locale.
+ * Precomputes every file-backed answer of the endpoint table (contract/endpoints.ts) into the dist
+ * tree, at the keys the contract's layout gives (contract/layout.ts), with the body functions of
+ * answers.ts. A localized answer with path codes is written only where it differs from what its
+ * fallback chain would give (pt-AO falls back to pt-PT, then pt, then English); an answer without
+ * path codes (a list envelope, which names its locale) is written for every locale.
  */
+import { answerRest, ENDPOINTS, pathKinds, type Endpoint, type FileEndpointId } from '../../contract/endpoints.ts';
 import { contentLanguageOf, localizedKey } from '../../contract/layout.ts';
-import type { DistWriter } from './writer.ts';
+import { VIEWS, type View } from '../../contract/params.ts';
+import type { PathCodes } from '../../contract/path-codes.ts';
+import { ANSWERS, type Codes } from './answers.ts';
 import type { Localizer } from './localize.ts';
 import type { Responses } from './responses.ts';
+import type { DistWriter } from './writer.ts';
 
-const DEFAULT_LOCALE = 'en';
-const localizedPath = (tag: string, rest: string) => localizedKey(tag, rest, DEFAULT_LOCALE);
+type FileEndpoint = Endpoint & { id: FileEndpointId; answer: { kind: 'file' } };
+const FILE_ENDPOINTS = (ENDPOINTS as readonly Endpoint[]).filter((endpoint): endpoint is FileEndpoint => endpoint.answer.kind === 'file');
+
 /** Writes `body` at `key` with the Content-Language the contract gives its place in the layout. */
-const write = (writer: DistWriter, key: string, body: Buffer | unknown, requests: string[]) =>
-  writer.writeFile(key, Buffer.isBuffer(body) ? body : Buffer.from(JSON.stringify(body)), { requests, contentLanguage: contentLanguageOf(key, DEFAULT_LOCALE) });
+function write(writer: DistWriter, key: string, body: Buffer, requests: string[], defaultLocale: string): void {
+  writer.writeFile(key, body, { requests, contentLanguage: contentLanguageOf(key, defaultLocale) });
+}
 
-function request(path: string, tag: string | null, extra = ''): string {
-  const query = [tag && tag !== 'en' ? `locale=${tag}` : '', extra].filter(Boolean).join('&');
-  return query ? `${path}?${query}` : path;
+const joined = (...parts: string[]) => parts.filter(Boolean).join('&');
+const withQuery = (path: string, query: string) => (query ? `${path}?${query}` : path);
+
+/** The requests a file answers directly: in the default locale, the path with and without `locale`. */
+function requestsOf(path: string, tag: string, viewQuery: string, defaultLocale: string): string[] {
+  return tag === defaultLocale
+    ? [withQuery(path, viewQuery), withQuery(path, joined(`locale=${tag}`, viewQuery))]
+    : [withQuery(path, joined(`locale=${tag}`, viewQuery))];
+}
+
+/** A unit of work a worker can do alone: one locale of an answer without path codes, or every answer under one top-level code. */
+export type Job = { kind: 'locale'; endpoint: FileEndpointId; tag: string } | { kind: 'code'; top: string; code: string };
+
+export interface GenerateContext {
+  writer: DistWriter;
+  responses: Responses;
+  localizer: Localizer;
+  /** Each kind of path code's table (build/write/path-codes.ts). */
+  tables: Record<string, PathCodes>;
+  defaultLocale: string;
+}
+
+export function responseJobs(localizer: Localizer, tables: Record<string, PathCodes>): Job[] {
+  const jobs: Job[] = [];
+  const tops = new Set<string>();
+  for (const endpoint of FILE_ENDPOINTS) {
+    const [top] = pathKinds(endpoint);
+    if (top) tops.add(top.name);
+    else for (const tag of endpoint.answer.localized ? localizer.tags : [localizer.defaultLocale]) jobs.push({ kind: 'locale', endpoint: endpoint.id, tag });
+  }
+  for (const top of tops) for (const code of tables[top].codes['']) jobs.push({ kind: 'code', top, code });
+  return jobs;
+}
+
+const viewsOf = (endpoint: Endpoint): readonly View[] => (endpoint.query.includes('view') ? VIEWS : ['compact']);
+const viewQueryOf = (view: View) => (view === 'compact' ? '' : `view=${view}`);
+/** The request path of an answer: the endpoint's path with each code in its canonical form. */
+const requestPath = (endpoint: Endpoint, codes: Codes) => pathKinds(endpoint).reduce((path, kind) => path.replace(`:${kind.param}`, codes[kind.name]), endpoint.path);
+
+/** Every combination of path codes an endpoint answers, starting from `code` of its first kind. */
+function combinations(endpoint: Endpoint, code: string, tables: Record<string, PathCodes>): Codes[] {
+  const [first, ...rest] = pathKinds(endpoint);
+  let all: Codes[] = [{ [first.name]: code }];
+  for (const kind of rest) {
+    all = all.flatMap((codes) => (tables[kind.name].codes[kind.scope ? codes[kind.scope] : ''] ?? []).map((next) => ({ ...codes, [kind.name]: next })));
+  }
+  return all;
 }
 
 /**
- * Writes one localized resource for every locale, skipping a locale whose body equals its
- * fallback's: such a request is answered by the first file along the locale's fallback chain
- * (manifest `locales`), so the manifest lists only each file's direct requests.
+ * Writes one localized answer for every locale, skipping a locale whose body equals its fallback's:
+ * such a request is answered by the first file along the locale's fallback chain (manifest `locales`),
+ * so the manifest lists only each file's direct requests.
  */
-function writeLocalized(writer: DistWriter, localizer: Localizer, rest: string, requestPath: string, body: (tag: string) => unknown): void {
+function writeLocalized(context: GenerateContext, rest: string, path: string, viewQuery: string, body: (tag: string) => unknown): void {
+  const { localizer, writer, defaultLocale } = context;
   const written = new Map<string, string>(); // tag -> serialized body of the file written for it
   for (const tag of localizer.tagsFallbacksFirst) {
     const serialized = JSON.stringify(body(tag));
     const fallback = localizer.chain(tag).slice(1).find((candidate) => written.has(candidate));
     if (fallback !== undefined && written.get(fallback) === serialized) continue;
     written.set(tag, serialized);
-    const requests = tag === 'en' ? [requestPath, request(requestPath, null, 'locale=en')] : [request(requestPath, tag)];
-    write(writer, localizedPath(tag, rest), Buffer.from(serialized), requests);
+    write(writer, localizedKey(tag, rest, defaultLocale), Buffer.from(serialized), requestsOf(path, tag, viewQuery, defaultLocale), defaultLocale);
   }
 }
 
-/** A unit of work a worker can do alone: one locale's two list envelopes, or everything of one country. */
-export type Job = { kind: 'lists'; tag: string } | { kind: 'country'; code: string };
-
-export function responseJobs(localizer: Localizer, countryCodes: string[]): Job[] {
-  return [
-    ...localizer.tags.map((tag): Job => ({ kind: 'lists', tag })),
-    ...countryCodes.map((code): Job => ({ kind: 'country', code })),
-  ];
+function writeAnswer(context: GenerateContext, endpoint: FileEndpoint, codes: Codes): void {
+  const path = requestPath(endpoint, codes);
+  for (const view of viewsOf(endpoint)) {
+    const rest = answerRest(endpoint.answer, codes, view);
+    const body = (tag: string) => ANSWERS[endpoint.id](context.responses, codes, tag, view);
+    if (endpoint.answer.localized) writeLocalized(context, rest, path, viewQueryOf(view), body);
+    else write(context.writer, `v1/${rest}`, Buffer.from(JSON.stringify(body(context.defaultLocale))), [withQuery(path, viewQueryOf(view))], context.defaultLocale);
+  }
 }
 
-export function runJob(job: Job, writer: DistWriter, responses: Responses, localizer: Localizer): void {
-  if (job.kind === 'lists') return writeLists(writer, responses, job.tag);
-  writeCountry(writer, responses, localizer, job.code);
-}
-
-function writeLists(writer: DistWriter, responses: Responses, tag: string): void {
-  const requests = (view: string) => tag === 'en'
-    ? [request('/v1/countries', null, view), request('/v1/countries', null, ['locale=en', view].filter(Boolean).join('&'))]
-    : [request('/v1/countries', tag, view)];
-  write(writer, localizedPath(tag, 'countries.json'), responses.countryList(tag, 'compact'), requests(''));
-  write(writer, localizedPath(tag, 'countries.full.json'), responses.countryList(tag, 'full'), requests('view=full'));
-}
-
-function writeCountry(writer: DistWriter, responses: Responses, localizer: Localizer, code: string): void {
-  const country = responses.countries.find((candidate) => candidate.alpha2 === code);
-  if (!country) throw new Error(`data/countries.json has no country ${code}`);
-  writeLocalized(writer, localizer, `countries/${code}.json`, `/v1/countries/${code}`, (tag) => responses.fullCountry(country, tag));
-  write(writer, `v1/phone/${code}.json`, responses.phone(code), [`/v1/phone/${code}`]);
-  write(writer, `v1/postal-code/${code}.json`, responses.postalCode(code), [`/v1/postal-code/${code}`]);
-  write(writer, `v1/address-example/${code}.json`, responses.addressExample(code), [`/v1/address-example/${code}`]);
-  writeLocalized(writer, localizer, `subdivisions/${code}.json`, `/v1/subdivisions/${code}`, (tag) => responses.subdivisionList(code, tag));
-  for (const subdivision of responses.subdivisionsOf(code)) {
-    writeLocalized(writer, localizer, `subdivisions/${code}/${subdivision.code}.json`, `/v1/subdivisions/${code}/${subdivision.code}`,
-      (tag) => responses.subdivision(subdivision, tag));
+export function runJob(job: Job, context: GenerateContext): void {
+  if (job.kind === 'locale') {
+    const endpoint = FILE_ENDPOINTS.find((candidate) => candidate.id === job.endpoint)!;
+    const { writer, defaultLocale } = context;
+    for (const view of viewsOf(endpoint)) {
+      const body = ANSWERS[endpoint.id](context.responses, {}, job.tag, view);
+      write(writer, localizedKey(job.tag, answerRest(endpoint.answer, {}, view), defaultLocale), Buffer.from(JSON.stringify(body)),
+        requestsOf(endpoint.path, job.tag, viewQueryOf(view), defaultLocale), defaultLocale);
+    }
+    return;
+  }
+  for (const endpoint of FILE_ENDPOINTS) {
+    if (pathKinds(endpoint)[0]?.name !== job.top) continue;
+    for (const codes of combinations(endpoint, job.code, context.tables)) writeAnswer(context, endpoint, codes);
   }
 }

@@ -5,12 +5,14 @@ export type LocalizedText = Record<string, string>;
 
 export class Localizer {
   readonly tags: string[];
+  readonly defaultLocale: string;
   /** Every locale after all of its fallbacks (a fallback always has a shorter chain). */
   readonly tagsFallbacksFirst: string[];
   private readonly chains = new Map<string, string[]>();
 
   constructor(locales: Datasets['locales']) {
     this.tags = locales.locales.map((locale) => locale.tag);
+    this.defaultLocale = locales.default;
     for (const locale of locales.locales) this.chains.set(locale.tag, [locale.tag, ...locale.fallback]);
     this.tagsFallbacksFirst = [...this.tags].sort((a, b) => this.chain(a).length - this.chain(b).length || (a < b ? -1 : 1));
   }

@@ -6,24 +6,27 @@
  * goes back as it is. `npm run serve:nginx` runs it (nginx/nginx.ts); or include it in nginx's
  * http {} block after replacing the placeholders. What nginx cannot do alike is listed in docs/nginx.md ("Tiers").
  */
-import { ENDPOINTS, openApiPath, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
+import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE, HEADERS_TOO_LARGE, healthBody, MAX_HEADER_BYTES, MAX_URL_LENGTH, URI_TOO_LONG } from '../../contract/headers.ts';
 import { isPublicFile, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
-import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, subdivisionNotFound, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
+import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, problemBody, REFUSALS, statusOf, withdrawnProblem, countryNotFound, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
+import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
+import { VIEWS } from '../../contract/params.ts';
 import { readLocale, readView, unknownParameter } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import {
-  authMap, countryMap, freshMap, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
-  unknownParameterMaps, viewMap, withdrawnMaps,
+  authMap, codeVariable, freshMap, givenMaps, goneLocation, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, pathCodeMaps, rawVariable,
+  unknownParameterMaps, viewMap,
 } from './nginx-maps.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
 const VARIABLE = '\u0001';
 const variable = (name: string) => `${VARIABLE}${name}${VARIABLE}`;
-/** Stand-ins for the path codes in a detail, swapped for the nginx variables that hold them. */
+/** Stand-ins for a path code and its scope's code in a detail, swapped for the nginx variables that hold them. */
+const INPUT = 'QZQINPUTQZQ';
+const SCOPE = 'QZQSCOPEQZQ';
 const COUNTRY = 'Q1';
-const SUBDIVISION = 'Q2Q2';
 const withVariables = (problem: Problem, swaps: [string, string][]): Problem =>
   ({ ...problem, detail: swaps.reduce((detail, [from, name]) => detail.replaceAll(from, variable(name)), problem.detail) });
 
@@ -58,10 +61,15 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   const lines: string[] = [];
   const unknown = unknownParameter(['\u0001'], openApiPath(endpoint), endpoint.query)!;
   lines.push(...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }));
+  for (const kind of pathKinds(endpoint)) {
+    const notFound = kind.notFound(INPUT, { scope: SCOPE, base, hints: new Map() });
+    lines.push(...at(`${kind.name}_not_found`, withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], [SCOPE, kind.scope ? `cr_${kind.scope}` : '']])));
+    for (const hint of Object.values(head.path_codes[kind.name].hints)) {
+      lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
+    }
+  }
   if (endpoint.path.includes(':country_code')) {
-    lines.push(...at('country_not_found', withVariables(countryNotFound(COUNTRY, base, new Map()), [[`"${COUNTRY}"`, 'cr_quoted_country']])));
     lines.push(...at('json_suffix', withVariables(countryNotFound(`${COUNTRY}.json`, base, new Map()), [[COUNTRY, 'cr_json_code']])));
-    for (const hint of Object.values(head.code_hints)) lines.push(...at(`hint/${hint.code}`, countryNotFound(hint.code, base, new Map([[hint.code.toLowerCase(), hint]]))));
   }
   return lines;
 }
@@ -77,47 +85,48 @@ function sharedProblems(head: ManifestHead, release: string): string[] {
     ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
     ['view_invalid', invalid(readView({ view: '%' }))],
     ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
-    ['subdivision_not_found', withVariables(subdivisionNotFound(COUNTRY, SUBDIVISION), [[`"${SUBDIVISION}"`, 'cr_quoted_subdivision'], [COUNTRY, 'cr_country']])],
   ];
-  const withdrawn = [...Object.entries(head.withdrawn_codes.countries).map(([alias, entry]) => [`country/${alias}`, entry] as const),
-    ...Object.entries(head.withdrawn_codes.subdivisions).map(([code, entry]) => [`subdivision/${code}`, entry] as const)];
+  const withdrawn = PATH_CODE_KINDS.flatMap((kind) => Object.entries(head.path_codes[kind.name].withdrawn).map(([spelling, entry]) => [goneLocation(kind, spelling), entry] as const));
   return [
     ...problems.flatMap(([name, problem]) => problemLocation(`/_problem/${name}`, problem, release)),
-    ...withdrawn.flatMap(([key, entry]) => problemLocation(`/_gone/${key}`, withdrawnProblem(entry), release)),
+    ...withdrawn.flatMap(([location, entry]) => problemLocation(location, withdrawnProblem(entry), release)),
   ];
 }
 
 /** The location of an endpoint: its checks in the contract's order, then the file along the locale's chain. */
 function endpointLocation(endpoint: Endpoint, pattern: RegExp): string[] {
-  const names = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]);
+  const kinds = pathKinds(endpoint);
   let regex = pattern.source.replace(/\\\//g, '/');
-  names.forEach((name) => { regex = regex.replace('([^/]+?)', `(?<cr_${name === 'country_code' ? 'country' : 'subdivision'}_raw>[^/]+?)`); });
+  for (const kind of kinds) regex = regex.replace('([^/]+?)', `(?<${rawVariable(kind)}>[^/]+?)`);
   const problem = (name: string) => `rewrite ^ /_problem/${endpoint.id}/${name} last;`;
   const shared = (name: string) => `rewrite ^ /_problem/${name} last;`;
   const lines = [`  location ~ ${quote(regex)} {`];
   if (endpoint.answer.kind === 'search') return [...lines, '    proxy_pass __ORIGIN__;', '  }'];
-  if (names.includes('country_code')) {
-    lines.push(
-      '    if ($cr_gone != "") { rewrite ^ /_gone/$cr_gone last; }',
-      `    if ($cr_hint != "") { rewrite ^ /_problem/${endpoint.id}/hint/$cr_hint last; }`,
-      `    if ($cr_json_code != "") { ${problem('json_suffix')} }`,
-      `    if ($cr_country = "") { ${problem('country_not_found')} }`,
-    );
-  }
-  if (names.includes('subdivision_code')) {
-    lines.push(
-      '    if ($cr_gone_subdivision != "") { rewrite ^ /_gone/$cr_gone_subdivision last; }',
-      `    if ($cr_subdivision = "") { ${shared('subdivision_not_found')} }`,
-    );
+  for (const kind of kinds) {
+    lines.push(`    if ($cr_gone_${kind.name} != "") { rewrite ^ $cr_gone_${kind.name} last; }`);
+    lines.push(`    if ($cr_hint_${kind.name} != "") { rewrite ^ /_problem/${endpoint.id}/${kind.name}_hint/$cr_hint_${kind.name} last; }`);
+    if (kind.name === 'country') lines.push(`    if ($cr_json_code != "") { ${problem('json_suffix')} }`);
+    lines.push(`    if ($${codeVariable(kind)} = "") { ${problem(`${kind.name}_not_found`)} }`);
   }
   lines.push(`    if ($cr_unknown != "") { ${problem('unknown_parameter')} }`);
   for (const name of endpoint.query) {
     if (name === 'view') lines.push(`    if ($cr_given_view = 2) { ${shared('view_twice')} }`, `    if ($cr_view_check = "1!") { ${shared('view_invalid')} }`);
     if (name === 'locale') lines.push(`    if ($cr_given_locale = 2) { ${shared('locale_twice')} }`, `    if ($cr_locale_check = 10) { ${shared('locale_invalid')} }`);
   }
-  const rest = endpoint.answer.rest.replace('{list}', '$cr_list').replace('{country}', '$cr_country').replace('{subdivision}', '$cr_subdivision');
+  const codes = Object.fromEntries(kinds.map((kind) => [kind.name, `$${codeVariable(kind)}`]));
+  const rest = typeof endpoint.answer.rest === 'string' ? answerRest(endpoint.answer, codes) : `$cr_rest_${endpoint.id}`;
   lines.push(`    set $cr_rest ${rest};`, `    rewrite ^ ${endpoint.answer.localized ? '/_localized' : `/_serve/v1/${rest}`} last;`, '  }');
   return lines;
+}
+
+/** $cr_rest_<id>: the file of each view, for an endpoint answered by one file per view. */
+function viewFileMaps(): string[] {
+  return ENDPOINTS.flatMap((endpoint) => {
+    const { answer } = endpoint as Endpoint;
+    if (answer.kind !== 'file' || typeof answer.rest === 'string') return [];
+    const files = answer.rest;
+    return [`map $cr_view $cr_rest_${endpoint.id} {`, `  default ${files.compact};`, ...VIEWS.map((view) => `  ${view} ${files[view]};`), '}'];
+  });
 }
 
 function fileMaps(files: Record<string, ManifestFile>): string[] {
@@ -164,12 +173,10 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
     ...localeMaps(head),
     ...viewMap(),
-    'map "$cr_given_view$cr_view_file" $cr_view_check { default ok; "1!" "1!"; }',
-    'map "$cr_given_view:$cr_view_file" $cr_list { default $cr_view_file; "~^0:" countries.json; }',
-    ...countryMap(head),
-    ...subdivisionMap(head),
-    ...withdrawnMaps(head),
-    ...quotedMaps(),
+    'map "$cr_given_view$cr_view_name" $cr_view_check { default ok; "1!" "1!"; }',
+    'map "$cr_given_view:$cr_view_name" $cr_view { default $cr_view_name; "~^0:" compact; }',
+    ...viewFileMaps(),
+    ...pathCodeMaps(head),
     ...jsonSuffixMap(),
     ...methodMap(),
     ...freshMap(),

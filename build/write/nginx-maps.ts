@@ -9,6 +9,7 @@ import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETER_SUGGESTIONS, PARAMETERS, sugg
 import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
+import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
 
 
 /** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
@@ -110,49 +111,36 @@ export function localeMaps(head: ManifestHead): string[] {
   return lines;
 }
 
-/** $cr_view_file: the list file of `view`, "" when absent, `!` when not one of the views (compared exactly). */
+/** $cr_view_name: the view asked for, "" when absent, `!` when not one of the views (compared exactly). */
 export function viewMap(): string[] {
-  return block('$arg_view $cr_view_file', [
-    'default "!";',
-    ...VIEWS.map((view) => `${quote(`~^${view}$`)} ${view === 'full' ? 'countries.full.json' : 'countries.json'};`),
-  ]);
+  return block('$arg_view $cr_view_name', ['default "!";', ...VIEWS.map((view) => `${quote(`~^${view}$`)} ${view};`)]);
 }
 
-/** $cr_country: the alpha-2 code for an alpha-2, alpha-3 or numeric code in any case; "" for none. */
-export function countryMap(head: ManifestHead): string[] {
-  return block('$cr_country_raw $cr_country', ['default "";', ...Object.entries(head.country_aliases).map(([alias, code]) => `${quote(alias)} ${code};`)]);
-}
+/** The nginx variable holding the canonical code of a kind, and the raw path part it comes from. */
+export const codeVariable = (kind: PathCodeKind) => `cr_${kind.name}`;
+export const rawVariable = (kind: PathCodeKind) => `cr_${kind.name}_raw`;
+/** What a kind's table looks a spelling up by: the raw part, after its scope's canonical code where it has one (`BR/sp`). */
+const spellingSource = (kind: PathCodeKind) => quote(kind.scope ? `$cr_${kind.scope}/$${rawVariable(kind)}` : `$${rawVariable(kind)}`);
 
-/** $cr_subdivision: the ISO 3166-2 code for `<country>/<code>`, with or without its prefix, in any case; "" for none. */
-export function subdivisionMap(head: ManifestHead): string[] {
-  const lines = ['default "";'];
-  for (const [country, codes] of Object.entries(head.subdivision_codes)) {
-    for (const code of codes) lines.push(`${quote(`${country}/${code}`)} ${code};`, `${quote(`${country}/${code.slice(country.length + 1)}`)} ${code};`);
-  }
-  return block('"$cr_country/$cr_subdivision_raw" $cr_subdivision', lines);
-}
+/** The internal location answering the 410 of a withdrawn spelling. */
+export const goneLocation = (kind: PathCodeKind, spelling: string) => `/_gone/${kind.name}/${spelling}`;
 
-/** Withdrawn codes: a former country code (any case) or `<country>/<subdivision>`, each to the location of its 410. */
-export function withdrawnMaps(head: ManifestHead): string[] {
-  const { countries, subdivisions } = head.withdrawn_codes;
-  // A code ISO gave out again is the current subdivision's, as the contract checks current codes first.
-  const current = new Set(Object.values(head.subdivision_codes).flat());
-  return [
-    ...block('$cr_country_raw $cr_gone', ['default "";', ...Object.keys(countries).map((alias) => `${quote(alias)} country/${alias};`)]),
-    ...block('"$cr_country/$cr_subdivision_raw" $cr_gone_subdivision', ['default "";', ...Object.keys(subdivisions).filter((code) => !current.has(code)).flatMap((code) => {
-      const country = code.slice(0, 2);
-      return [`${quote(`${country}/${code}`)} subdivision/${code};`, `${quote(`${country}/${code.slice(3)}`)} subdivision/${code};`];
-    })]),
-    ...block('$cr_country_raw $cr_hint', ['default "";', ...Object.entries(head.code_hints).map(([alias, hint]) => `${quote(alias)} ${hint.code};`)]),
-  ];
-}
-
-/** $cr_quoted_<part>: a path part as a detail echoes it, JSON-escaped: `\"ZZ\"` where it looks like a code, else `the given code`. */
-export function quotedMaps(): string[] {
-  return ['country', 'subdivision'].flatMap((part) => block(`$cr_${part}_raw $cr_quoted_${part}`, [
-    'default "the given code";',
-    `"~^([A-Za-z0-9-]{1,12})$" "\\\\\\"$1\\\\\\"";`,
-  ]));
+/**
+ * Each kind of path code's maps, from its table in the manifest (contract/path-codes.ts): $cr_<kind>, the
+ * canonical code a spelling names ("" for none; nginx compares plain keys without regard to case, as the
+ * spellings are); $cr_gone_<kind>, the location of a withdrawn code's 410; $cr_hint_<kind>, the code a hint
+ * names; $cr_quoted_<kind>, the part as a detail echoes it, JSON-escaped (`\"ZZ\"` where it looks like a code).
+ */
+export function pathCodeMaps(head: ManifestHead): string[] {
+  return PATH_CODE_KINDS.flatMap((kind) => {
+    const table = head.path_codes[kind.name];
+    return [
+      ...block(`${spellingSource(kind)} $${codeVariable(kind)}`, ['default "";', ...Object.entries(table.spellings).map(([spelling, code]) => `${quote(spelling)} ${code};`)]),
+      ...block(`${spellingSource(kind)} $cr_gone_${kind.name}`, ['default "";', ...Object.keys(table.withdrawn).map((spelling) => `${quote(spelling)} ${quote(goneLocation(kind, spelling))};`)]),
+      ...block(`$${rawVariable(kind)} $cr_hint_${kind.name}`, ['default "";', ...Object.entries(table.hints).map(([spelling, hint]) => `${quote(spelling)} ${hint.code};`)]),
+      ...block(`$${rawVariable(kind)} $cr_quoted_${kind.name}`, ['default "the given code";', `"~^([A-Za-z0-9-]{1,12})$" "\\\\\\"$1\\\\\\"";`]),
+    ];
+  });
 }
 
 /** $cr_json_code: the code of a path part that is a file name (`BR.json`), else "". */

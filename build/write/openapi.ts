@@ -1,11 +1,14 @@
 /**
- * The OpenAPI 3.1 document (dist/v1/openapi.json), generated from the same response schemas the tests
- * validate every built file with (build/schemas/), so the document cannot drift from the responses.
+ * The OpenAPI 3.1 document (dist/v1/openapi.json): an operation per entry of the endpoint table
+ * (contract/endpoints.ts), with the same response schemas the tests validate every built file with
+ * (build/schemas/), so the document cannot drift from the routes or the responses.
  */
 import { join } from 'node:path';
 import fg from 'fast-glob';
 import { readJson } from '../lib/canonical-json.ts';
 import type { Datasets } from '../types/datasets.ts';
+import { ENDPOINTS, openApiPath, pathKinds, type Endpoint } from '../../contract/endpoints.ts';
+import { PARAMETERS } from '../../contract/params.ts';
 import { HEADERS, headerRefs, operation, parameter, responseComponents } from './openapi-http.ts';
 
 export const RESPONSE_SCHEMAS_DIR = join(import.meta.dirname, '..', 'schemas');
@@ -53,13 +56,26 @@ function dataLicence(upstreams: Datasets['upstreams']) {
   };
 }
 
+/** An endpoint of the table as an OpenAPI operation: its path codes and query parameters, its body per view. */
+function endpointOperation(endpoint: Endpoint, tags: string[]) {
+  const parameters = [
+    ...pathKinds(endpoint).map((kind) => parameter(kind.param, 'path', kind.description, { type: 'string' })),
+    ...endpoint.query.map((name) => parameter(name, 'query', PARAMETERS[name].description,
+      name === 'locale' ? { ...PARAMETERS[name].schema, examples: tags.slice(0, 5) } : PARAMETERS[name].schema, name === 'q')),
+  ];
+  return operation({
+    operationId: endpoint.id,
+    summary: endpoint.summary,
+    body: typeof endpoint.body === 'string' ? endpoint.body : { byView: endpoint.body },
+    parameters,
+    localized: endpoint.answer.kind === 'search' || endpoint.answer.localized,
+    codes: pathKinds(endpoint).length > 0,
+  });
+}
+
 export function buildOpenApi(data: Datasets) {
   const tags = data.locales.locales.map((locale) => locale.tag);
   const { license, credits } = dataLicence(data.upstreams);
-  const countryCode = parameter('country_code', 'path', 'ISO 3166-1 alpha-2 code (alpha-3 and numeric accepted), case-insensitive', { type: 'string' });
-  const locale = parameter('locale', 'query', 'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup; English when omitted or unsupported. Malformed: 400.',
-    { type: 'string', examples: tags.slice(0, 5) });
-  const view = parameter('view', 'query', 'compact (default) or full', { enum: ['compact', 'full'] });
   return {
     openapi: '3.1.0',
     info: {
@@ -96,42 +112,7 @@ export function buildOpenApi(data: Datasets) {
         get: operation({ operationId: 'getOpenApi', summary: 'This document (no key needed)', anonymous: true,
           body: { type: 'object', description: 'An OpenAPI 3.1 document' } }),
       },
-      '/v1/countries': {
-        get: operation({ operationId: 'listCountries', summary: 'List countries, by name in the locale (CountryListFull with view=full)',
-          body: { byView: { compact: 'CountryList', full: 'CountryListFull' } }, parameters: [locale, view], localized: true }),
-      },
-      '/v1/countries/search': {
-        get: operation({ operationId: 'searchCountries', summary: 'Search countries by code or name, in any locale, accent- and case-insensitive, tolerating one typo',
-          body: { byView: { compact: 'SearchResult', full: 'SearchResultFull' } }, localized: true, parameters: [
-            parameter('q', 'query', 'Search text (required, not blank)', { type: 'string', minLength: 1 }, true),
-            locale, view,
-            parameter('limit', 'query', 'Most results to return', { type: 'integer', minimum: 1, maximum: 250, default: 20 }),
-          ] }),
-      },
-      '/v1/countries/{country_code}': {
-        get: operation({ operationId: 'getCountry', summary: 'Get one country', body: 'Country', parameters: [countryCode, locale], localized: true, codes: true }),
-      },
-      '/v1/phone/{country_code}': {
-        get: operation({ operationId: 'getPhone', summary: 'Phone number metadata: patterns, examples and the formats to mask a number as it is typed',
-          body: 'PhoneMetadata', parameters: [countryCode], codes: true }),
-      },
-      '/v1/postal-code/{country_code}': {
-        get: operation({ operationId: 'getPostalCode', summary: 'Postal code metadata', body: 'PostalCodeMetadata', parameters: [countryCode], codes: true }),
-      },
-      '/v1/subdivisions/{country_code}': {
-        get: operation({ operationId: 'listSubdivisions', summary: 'List subdivisions of a country, by name in the locale',
-          body: 'SubdivisionList', parameters: [countryCode, locale], localized: true, codes: true }),
-      },
-      '/v1/subdivisions/{country_code}/{subdivision_code}': {
-        get: operation({ operationId: 'getSubdivision', summary: 'Get one subdivision', body: 'Subdivision', localized: true, codes: true, parameters: [
-          countryCode,
-          parameter('subdivision_code', 'path', 'ISO 3166-2 code, with or without the country prefix, case-insensitive', { type: 'string' }),
-          locale,
-        ] }),
-      },
-      '/v1/address-example/{country_code}': {
-        get: operation({ operationId: 'getAddressExample', summary: 'Address example', body: 'AddressExample', parameters: [countryCode], codes: true }),
-      },
+      ...Object.fromEntries((ENDPOINTS as readonly Endpoint[]).map((endpoint) => [openApiPath(endpoint), { get: endpointOperation(endpoint, tags) }])),
     },
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY> on every request but /healthz, /v1/openapi.json and CORS preflights' } },

@@ -31,6 +31,20 @@ export class Responses {
     return this.data.countries;
   }
 
+  /** The country of an alpha-2 code; throws for none, as the build writes only codes the data has. */
+  country(code: string): Country {
+    const country = this.data.countries.find((candidate) => candidate.alpha2 === code);
+    if (!country) throw new Error(`data/countries.json has no country ${code}`);
+    return country;
+  }
+
+  /** The subdivision of an ISO 3166-2 code; throws for none. */
+  subdivisionByCode(code: string): Subdivision {
+    const subdivision = this.subdivisionsByCode.get(code);
+    if (!subdivision) throw new Error(`data/subdivisions.json has no subdivision ${code}`);
+    return subdivision;
+  }
+
   /** CLDR's common name in the locale, along the fallback chain, with the locale that supplied it. */
   private commonName(country: Country, tag: string) {
     return this.localizer.picked(country.name, tag);

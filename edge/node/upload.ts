@@ -1,10 +1,12 @@
 /**
- * The upload directory of a dist for the edge (contract/edge-upload.ts): every response file hard-linked
- * from the dist (copied where a link cannot be made) and the edge's index written beside them, in a
- * staging tree swapped in whole. An upload already made from the same manifest is kept as it is.
+ * The upload directory of a dist for the edge (contract/edge-upload.ts): the files uploaded alone
+ * hard-linked from the dist (copied where a link cannot be made), the bundles written, and the edge's
+ * index beside them, in a staging tree swapped in whole. Every file is checked against the manifest's
+ * SHA-256 on the way, so a damaged dist is refused before anything is sent. An upload already made
+ * from the same manifest is kept as it is.
  */
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { EDGE_LIMITS, EDGE_RELEASE_FILE, planUpload, type EdgeRelease, type UploadPlan } from '../../contract/edge-upload.ts';
 import { MANIFEST_FILE } from '../../contract/layout.ts';
@@ -14,6 +16,16 @@ import { readManifest } from '../../contract/manifest-files.ts';
 export const defaultUploadDir = (distDir: string): string => join(dirname(distDir), `${basename(distDir)}-edge`);
 
 export interface Upload { dir: string; plan: UploadPlan; release: string; reused: boolean }
+
+/** The bytes of a dist file, refused unless they are the ones its manifest names. */
+function checkedBytes(distDir: string, key: string, bytes: number, sha256: string): Buffer {
+  const path = join(distDir, key);
+  const content = readFileSync(path);
+  if (content.length !== bytes || createHash('sha256').update(content).digest('hex') !== sha256) {
+    throw new Error(`${path} is not the file its manifest names (${content.length} bytes, ${bytes} expected, or another SHA-256); rebuild or \`npm run verify\` it`);
+  }
+  return content;
+}
 
 function place(from: string, to: string): void {
   try {
@@ -49,8 +61,18 @@ export function buildUpload(distDir: string, uploadDir = defaultUploadDir(distDi
       const to = join(staging, key);
       ensureDir(to);
       place(join(distDir, key), to);
-      // The edge states this size and the manifest's SHA-256: a file of another size is a dist not whole.
-      if (statSync(to).size !== bytes) throw new Error(`${join(distDir, key)} has ${statSync(to).size} bytes, its manifest says ${bytes}; rebuild or \`npm run verify\` it`);
+      // The edge states the manifest's size and SHA-256: a file otherwise is a dist not whole.
+      checkedBytes(staging, key, bytes, files.get(key)!.sha256);
+    }
+    for (const bundle of plan.bundled) {
+      const to = join(staging, bundle.path);
+      ensureDir(to);
+      const fd = openSync(to, 'w');
+      try {
+        for (const part of bundle.parts) writeSync(fd, checkedBytes(distDir, part.key, part.bytes, part.sha256));
+      } finally {
+        closeSync(fd);
+      }
     }
     for (const { path, text } of plan.written) {
       ensureDir(join(staging, path));

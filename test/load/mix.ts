@@ -20,7 +20,7 @@ const CODINGS = ['br, gzip', 'gzip', '', 'br;q=0, gzip;q=0.5', 'deflate'];
 export function requestMix(manifest: any, key: string, seed: number): () => Expected {
   const random = prng(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
-  const aliases = Object.keys(manifest.country_aliases);
+  const aliases = Object.keys(manifest.path_codes.country.spellings);
   const locales = [...manifest.locales.map((locale: { tag: string }) => locale.tag), ...Object.keys(manifest.locale_aliases), 'xx-YY', 'en-ZZ'];
   const subdivisions = Object.keys(manifest.files).flatMap((file) => /^v1\/subdivisions\/([A-Z]{2})\/([A-Z0-9-]+)\.json$/.exec(file)?.slice(1, 3) ?? []);
   const phones = Object.keys(manifest.files).filter((file) => /^v1\/phone\/[A-Z]{2}\.json$/.test(file));
