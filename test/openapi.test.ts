@@ -174,6 +174,8 @@ client('should get, calling every operation of the typed client on a real gatewa
     assert.equal(answers.phoneField, { text: '(11) 96123-4567', valid: true });
     assert.equal(answers.officialNames, ["DE République fédérale d'Allemagne"]);
     assert.is(answers.searchFull, 'Federative Republic of Brazil');
+    assert.is(answers.listCurrencies.currencies.find((currency: { code: string }) => currency.code === 'USD').symbol, 'US$');
+    assert.equal([answers.getCurrency.code, answers.getCurrency.name, answers.getCurrency.countries.includes('BG')], ['EUR', 'Евро', true]);
   } finally {
     await gateway.close();
   }
