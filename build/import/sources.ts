@@ -24,7 +24,7 @@ export const UPSTREAMS: Upstream[] = [
   { name: 'iso-codes', kind: 'debian', version: '4.15.0-1', licence: 'LGPL-2.1-or-later',
     provides: 'ISO 3166-1 codes, flags, short and official names; ISO 3166-2 codes, types, parents, names (as of its last ISO import, 2021); ISO 3166-3 former countries; ISO 4217 currency codes and numbers (no minor units); gettext translations',
     attribution: 'Debian iso-codes, by Dr. Tobias Quathamer and contributors' },
-  { name: 'tzdata', kind: 'debian', version: '2025b-0+deb12u2', licence: 'public-domain',
+  { name: 'tzdata', kind: 'debian', version: '2025b-0+deb12u2', licence: 'LicenseRef-public-domain (the tz database is in the public domain)',
     provides: 'IANA time zones per country (zone.tab, not zone1970.tab) with the coordinates of their principal locations; which IDs are zones (tzdata.zi)' },
   { name: 'libphonenumber-js', kind: 'npm', version: '1.13.16', licence: 'MIT',
     provides: 'calling codes, national number patterns, possible lengths, national prefixes, mobile examples, formatting' },
