@@ -5,15 +5,22 @@
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { writeCanonicalJson } from './lib/canonical-json.ts';
-import { isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
+import { debianVersion, isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
 import { importAddresses } from './import/import-addresses.ts';
 import { importCountries, territoryContainment } from './import/import-countries.ts';
+import { importCapitals } from './import/import-capitals.ts';
+import { importConventions } from './import/import-conventions.ts';
 import { importCountryLanguages } from './import/import-country-languages.ts';
+import { importCurrencies } from './import/import-currencies.ts';
+import { chainsOf } from './import/fallback-prune.ts';
+import { importLanguages } from './import/import-languages.ts';
 import { importLocales } from './import/import-locales.ts';
 import { importPhone } from './import/import-phone.ts';
 import { importPostalCodes } from './import/import-postal-codes.ts';
 import { importReadings } from './import/import-readings.ts';
 import { importSubdivisions } from './import/import-subdivisions.ts';
+import { importTimeZones } from './import/import-time-zones.ts';
+import { recordDate } from './import/record-date.ts';
 import { importUnservedLocaleNames } from './import/import-unserved-names.ts';
 import { importWithdrawnCountries } from './import/import-withdrawn.ts';
 import { IsoRenames } from './import/iso-renames.ts';
@@ -30,7 +37,8 @@ const outDir = outIndex > 0 ? process.argv[outIndex + 1] : dataDir;
 
 function checkPinnedVersions(): void {
   for (const upstream of UPSTREAMS) {
-    const installed = upstream.kind === 'debian' ? isoCodesVersion() : packageVersion(upstream.name);
+    const installed = upstream.kind === 'npm' ? packageVersion(upstream.name)
+      : upstream.name === 'iso-codes' ? isoCodesVersion() : debianVersion(upstream.name);
     if (installed !== upstream.version) {
       throw new Error(`${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`);
     }
@@ -67,6 +75,13 @@ const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisi
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
+const asOf = recordDate(dataDir);
+const chains = chainsOf(locales.locales);
+const currencies = await step('currencies', () => importCurrencies(countryCodes, chains, asOf));
+const timeZones = await step('time zones', () => importTimeZones(dataDir, countryCodes, chains, asOf));
+const languages = await step('languages+', () => importLanguages(countryCodes, chains));
+const conventions = await step('conventions', () => importConventions(countryCodes));
+const capitals = await step('capitals', () => importCapitals(dataDir, countryCodes, chains));
 const withdrawn = await step('withdrawn', () => ({ countries: importWithdrawnCountries(dataDir, new Set(countryCodes)), subdivisions: withdrawnSubdivisions }));
 
 writeCanonicalJson(join(outDir, 'locales.json'), locales);
@@ -81,6 +96,11 @@ writeCanonicalJson(join(outDir, 'postal-codes.json'), postalCodes);
 writeCanonicalJson(join(outDir, 'subdivisions.json'), subdivisions);
 writeCanonicalJson(join(outDir, 'addresses.json'), addresses);
 writeCanonicalJson(join(outDir, 'withdrawn-codes.json'), withdrawn);
+writeCanonicalJson(join(outDir, 'currencies.json'), currencies);
+writeCanonicalJson(join(outDir, 'time-zones.json'), timeZones);
+writeCanonicalJson(join(outDir, 'languages.json'), languages);
+writeCanonicalJson(join(outDir, 'conventions.json'), conventions);
+writeCanonicalJson(join(outDir, 'capitals.json'), capitals);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);

@@ -66,6 +66,10 @@ export const ENDPOINTS = [
     query: ['locale'], body: 'Subdivision', answer: { kind: 'file', rest: 'subdivisions/{country}/{subdivision}.json', localized: true } },
   { id: 'getAddressExample', path: '/v1/address-example/:country_code', summary: 'A real address, as the country writes it on an envelope, and its layout',
     query: [], body: 'AddressExample', answer: { kind: 'file', rest: 'address-example/{country}.json', localized: false } },
+  { id: 'listCurrencies', path: '/v1/currencies', summary: 'List the currencies in use: code, name, symbols, minor units, the countries using each',
+    query: ['locale'], body: 'CurrencyList', answer: { kind: 'file', rest: 'currencies.json', localized: true } },
+  { id: 'getCurrency', path: '/v1/currencies/:currency_code', summary: 'One currency in use; a code out of use answers 410 with what replaced it',
+    query: ['locale'], body: 'Currency', answer: { kind: 'file', rest: 'currencies/{currency}.json', localized: true } },
 ] as const satisfies readonly Endpoint[];
 
 export type EndpointId = (typeof ENDPOINTS)[number]['id'];

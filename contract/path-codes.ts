@@ -5,7 +5,7 @@
  * (endpoints.ts resolves with it, the nginx config maps it). A new kind of code is an entry here, an
  * entry in the build's tables (build/write/path-codes.ts) and the endpoints that take it.
  */
-import { countryNotFound, type CodeHint, type Problem, type WithdrawnCode, subdivisionNotFound } from './problems.ts';
+import { countryNotFound, currencyNotFound, type CodeHint, type Problem, type WithdrawnCode, subdivisionNotFound } from './problems.ts';
 
 /** One kind's table, as the manifest holds it. Spellings are lower case, prefixed by their scope's code (`br/sp`). */
 export interface PathCodes {
@@ -45,6 +45,12 @@ export const PATH_CODE_KINDS = [
     description: 'ISO 3166-2 code, with or without the country prefix, case-insensitive',
     scope: 'country',
     notFound: (input, { scope }) => subdivisionNotFound(scope, input),
+  },
+  {
+    name: 'currency',
+    param: 'currency_code',
+    description: 'ISO 4217 alphabetic code, case-insensitive',
+    notFound: (input) => currencyNotFound(input),
   },
 ] as const satisfies readonly PathCodeKind[];
 

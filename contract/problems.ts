@@ -14,6 +14,7 @@ export const PROBLEMS = {
   invalid_credentials: [401, 'Unauthorized'],
   country_not_found: [404, 'Not Found'],
   subdivision_not_found: [404, 'Not Found'],
+  currency_not_found: [404, 'Not Found'],
   not_found: [404, 'Not Found'],
   method_not_allowed: [405, 'Method Not Allowed'],
   request_timeout: [408, 'Request Timeout'],
@@ -78,15 +79,18 @@ export interface WithdrawnCode {
   name: string;
   withdrawn: string | null;
   replaced_by: string[];
+  /** Set for a currency no country uses any more (ISO 4217); a country or subdivision code has none. */
+  standard?: 'ISO 4217';
 }
 
-/** The 410 for a code ISO withdrew: where it went (`replaced_by`) and when. */
+/** The 410 for a code ISO withdrew, or a currency out of use: where it went (`replaced_by`) and when. */
 export function withdrawnProblem(entry: WithdrawnCode): Problem {
   const when = entry.withdrawn ? ` on ${entry.withdrawn}` : '';
   const successors = entry.replaced_by.length ? `; use ${entry.replaced_by.join(' or ')}` : '; no code took its place';
+  const what = entry.standard === 'ISO 4217' ? `was last legal tender${entry.withdrawn ? ` on ${entry.withdrawn}` : ''}` : `was withdrawn from ISO 3166${when}`;
   return {
     code: 'code_withdrawn',
-    detail: `${entry.code} (${entry.name}) was withdrawn from ISO 3166${when}${successors}.`,
+    detail: `${entry.code} (${entry.name}) ${what}${successors}.`,
     extensions: { replaced_by: entry.replaced_by, withdrawn: entry.withdrawn },
   };
 }
@@ -114,3 +118,6 @@ export function countryNotFound(input: string, base: string, hints: ReadonlyMap<
 
 export const subdivisionNotFound = (country: string, input: string): Problem =>
   ({ code: 'subdivision_not_found', detail: `${country} has no subdivision ${quoteCode(input)}; /v1/subdivisions/${country} lists them.` });
+
+export const currencyNotFound = (input: string): Problem =>
+  ({ code: 'currency_not_found', detail: `No currency has the code ${quoteCode(input)}; codes are ISO 4217 (EUR, USD), and /v1/currencies lists those in use.` });

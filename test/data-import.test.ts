@@ -8,12 +8,13 @@ import { requirePackages } from './helpers/debian-packages.ts';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
 const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-names.json', 'phone.json', 'postal-codes.json',
-  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md', 'country-languages.json', 'name-readings.json'];
+  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md', 'country-languages.json', 'name-readings.json',
+  'currencies.json', 'time-zones.json', 'languages.json', 'conventions.json', 'capitals.json'];
 
 const importer = suite('import');
 
 importer('should reproduce the committed data byte for byte from the pinned upstreams', () => {
-  requirePackages('iso-codes');
+  requirePackages('iso-codes', 'tzdata');
   const out = mkdtempSync(join(tmpdir(), 'country-import-'));
   try {
     execFileSync('npx', ['tsx', 'build/import.ts', '--out', out], { cwd: ROOT, stdio: 'pipe' });

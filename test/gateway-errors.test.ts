@@ -96,6 +96,12 @@ const WITHDRAWN: [path: string, replacedBy: string[], detail: string][] = [
   ['/v1/subdivisions/DD', ['DE'], 'German Democratic Republic'],
   ['/v1/subdivisions/KZ/KZ-AST', ['KZ-71'], 'KZ-AST (Nur-Sultan) was withdrawn from ISO 3166 on 2022-11-29; use KZ-71.'],
   ['/v1/subdivisions/KZ/ast?locale=ru', ['KZ-71'], 'KZ-AST'],
+  // A currency no country uses on the data's record date: its last day as tender, and what took its place.
+  ['/v1/currencies/BGN', ['EUR'], 'BGN (Bulgarian Lev) was last legal tender on 2026-01-31; use EUR.'],
+  ['/v1/currencies/hrk', ['EUR'], 'HRK (Croatian Kuna)'],
+  ['/v1/currencies/ANG', ['AWG', 'USD', 'XCG'], 'ANG (Netherlands Antillean Guilder) was last legal tender on 2025-06-30'],
+  ['/v1/currencies/SLL', ['SLE'], 'SLL'],
+  ['/v1/currencies/VEF', ['VES'], 'VEF'],
   ['/v1/subdivisions/in/IN-OR', ['IN-OD'], 'Odisha'],
   ['/v1/subdivisions/GB/NTH', ['GB-NNH', 'GB-WNH'], 'Northamptonshire'],
 ];
@@ -150,7 +156,8 @@ for (const [path, replacedBy, detail] of WITHDRAWN) {
 
 // Codes that were withdrawn once and given out again, and codes that never existed, are not gone.
 for (const [path, status] of [['/v1/countries/BY', 200], ['/v1/countries/GE', 200], ['/v1/subdivisions/KZ/KZ-71', 200], ['/v1/subdivisions/IN/IN-OD', 200],
-  ['/v1/countries/QQ', 404], ['/v1/subdivisions/KZ/KZ-XYZ', 404], ['/v1/subdivisions/RU/KZ-AST', 404]] as const) {
+  ['/v1/countries/QQ', 404], ['/v1/subdivisions/KZ/KZ-XYZ', 404], ['/v1/subdivisions/RU/KZ-AST', 404],
+  ['/v1/currencies/eur', 200], ['/v1/currencies/XCG', 200], ['/v1/currencies/XYZ', 404]] as const) {
   withdrawn(`should answer ${path} with ${status}`, async () => {
     assert.is((await gateway.request(path)).status, status);
   });

@@ -42,7 +42,7 @@ document('should be OpenAPI 3.1 with one GET and one operationId per path, every
 });
 
 document('should state the data\'s licences as one SPDX expression, and credit every upstream', () => {
-  assert.is(openapi.info.license.identifier, 'Unicode-3.0 AND LGPL-2.1-or-later AND MIT AND Apache-2.0 AND CC-BY-4.0 AND NAIST-2003');
+  assert.is(openapi.info.license.identifier, 'Unicode-3.0 AND LGPL-2.1-or-later AND LicenseRef-public-domain AND MIT AND Apache-2.0 AND CC-BY-4.0 AND NAIST-2003');
   assert.not.ok('url' in openapi.info.license, 'identifier and url are exclusive');
   for (const upstream of readJson(join(DATA_DIR, 'upstreams.json'))) {
     assert.ok(openapi.info.description.includes(`${upstream.name} ${upstream.version} (${upstream.licence}`), upstream.name);
@@ -87,7 +87,8 @@ document('should name every problem code of the contract under a response of its
 });
 
 document('should answer withdrawn codes with 410 code_withdrawn naming their successors', () => {
-  for (const { path, responses } of operations) assert.is('410' in responses, path.includes('{country_code}'), path);
+  // Every path with a code: a country or subdivision code ISO withdrew, or a currency out of use.
+  for (const { path, responses } of operations) assert.is('410' in responses, /\{(country|currency)_code\}/.test(path), path);
   const withdrawn = readJson(join(DATA_DIR, 'withdrawn-codes.json'));
   const validate = responseSchemaValidator('problem');
   const gone = (code: string, entry: any) => ({
@@ -174,6 +175,8 @@ client('should get, calling every operation of the typed client on a real gatewa
     assert.equal(answers.phoneField, { text: '(11) 96123-4567', valid: true });
     assert.equal(answers.officialNames, ["DE République fédérale d'Allemagne"]);
     assert.is(answers.searchFull, 'Federative Republic of Brazil');
+    assert.is(answers.listCurrencies.currencies.find((currency: { code: string }) => currency.code === 'USD').symbol, 'US$');
+    assert.equal([answers.getCurrency.code, answers.getCurrency.name, answers.getCurrency.countries.includes('BG')], ['EUR', 'Евро', true]);
   } finally {
     await gateway.close();
   }

@@ -58,11 +58,15 @@ export function readIsoCodesTranslations(domain: 'iso_3166-1' | 'iso_3166-2'): M
   return catalogues;
 }
 
-/** The installed Debian package version, from dpkg's status database. */
+/** The installed version of a Debian package, from dpkg's status database. */
+export function debianVersion(name: string): string {
+  const status = readFileSync('/var/lib/dpkg/status', 'utf8');
+  const match = new RegExp(`Package: ${name.replace(/[.+]/g, '\\$&')}\\n(?:[^\\n]+\\n)*?Version: ([^\\n]+)`).exec(status);
+  if (!match) throw new Error(`cannot read the installed ${name} version from /var/lib/dpkg/status (apt-get install -y ${name})`);
+  return match[1];
+}
+
 export function isoCodesVersion(): string {
   requireIsoCodes();
-  const status = readFileSync('/var/lib/dpkg/status', 'utf8');
-  const match = /Package: iso-codes\n(?:[^\n]+\n)*?Version: ([^\n]+)/.exec(status);
-  if (!match) throw new Error('cannot read the installed iso-codes version from /var/lib/dpkg/status');
-  return match[1];
+  return debianVersion('iso-codes');
 }

@@ -19,6 +19,20 @@ function postalSampleLine(data: Datasets): string {
   return `  postal sample  ${accepted} of ${codes.length} real codes accepted (${Object.keys(sample).length} countries); ${ranges} published ranges held`;
 }
 
+/** The record datasets (currencies, zones, languages, capitals, conventions), per country. */
+function recordLines(data: Datasets): string[] {
+  const { currencies, languages, capitals, conventions } = data;
+  const zones = data['time-zones'];
+  const withCapital = capitals.filter((entry) => entry.capitals);
+  return [
+    `  currencies     ${currencies.countries.filter((entry) => entry.currencies.length).length} countries with one in use on ${currencies.as_of} (${currencies.countries.filter((entry) => entry.currencies.length > 1).length} with two), ${currencies.currencies.length} codes, ${currencies.historic.length} historic`,
+    `  time zones     ${zones.countries.filter((entry) => entry.zones.length).length} countries, ${zones.zones.length} zones (tzdata ${zones.tzdata}), ${zones.metazones.length} metazones`,
+    `  languages      ${languages.countries.filter((entry) => entry.languages.length).length} countries with an official language, ${languages.names.length} languages`,
+    `  capitals       ${capitals.length} countries curated: ${withCapital.length} with a capital (${withCapital.filter((entry) => entry.capitals!.length > 1).length} split), ${capitals.length - withCapital.length} without`,
+    `  conventions    ${conventions.length} countries`,
+  ];
+}
+
 const percent = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)}%`;
 
 export function coverageSummary(data: Datasets): string {
@@ -43,6 +57,7 @@ export function coverageSummary(data: Datasets): string {
     postalSampleLine(data),
     `  subdivisions   ${subdivisions.length} codes in ${new Set(subdivisions.map((subdivision) => subdivision.country)).size} countries, ${subdivisions.filter((subdivision) => subdivision.parent).length} with a parent, ${subdivisionTranslations} translations`,
     `  addresses      ${addresses.length} of ${countries.length} countries, ${addresses.filter((entry) => entry.example?.street).length} with a street`,
+    ...recordLines(data),
   ];
   return lines.join('\n');
 }

@@ -3,13 +3,15 @@
  * pinned). Every disagreement must be listed, with its reason, in data/known-differences.json; a
  * listed difference that no longer occurs must be removed, so the list stays a true review.
  */
-import { packageVersion } from '../lib/upstream.ts';
+import { debianVersion, isoCodesVersion, packageVersion } from '../lib/upstream.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import { compareWithCldrSubdivisions } from './references/cldr-subdivisions.ts';
 import { compareWithCountryStateCity } from './references/countrystatecity.ts';
 import { compareWithGoogleLibphonenumber } from './references/google-libphonenumber.ts';
 import { compareWithI18nIsoCountries } from './references/i18n-iso-countries.ts';
+import { compareWithIsoCodes4217 } from './references/iso-4217.ts';
+import { compareWithTzdata } from './references/tzdata.ts';
 import { compareWithPostcodeValidator } from './references/postcode-validator.ts';
 import { compareWithWorldCountries } from './references/world-countries.ts';
 
@@ -19,7 +21,7 @@ export interface Disagreement { key: string; ours: unknown; theirs: unknown }
 export interface KnownGroup { reason: string; differences: Disagreement[] }
 
 export interface Comparison {
-  /** The npm package compared with. */
+  /** The npm package compared with (or Debian's iso-codes or tzdata). */
   reference: string;
   /** How many values were compared. */
   compared: number;
@@ -28,7 +30,7 @@ export interface Comparison {
 
 export const REFERENCES: ((data: Datasets) => Comparison)[] = [
   compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity, compareWithPostcodeValidator,
-  compareWithCldrSubdivisions,
+  compareWithCldrSubdivisions, compareWithIsoCodes4217, compareWithTzdata,
 ];
 
 export interface Verdict {
@@ -55,7 +57,8 @@ export function judge(comparison: Comparison, groups: KnownGroup[]): Verdict {
   }
   return {
     reference: comparison.reference,
-    version: packageVersion(comparison.reference),
+    // iso-codes and tzdata are Debian packages; every other reference is an npm devDependency.
+    version: comparison.reference === 'iso-codes' ? isoCodesVersion() : comparison.reference === 'tzdata' ? debianVersion('tzdata') : packageVersion(comparison.reference),
     compared: comparison.compared,
     known: explained.size,
     unexplained,

@@ -20,6 +20,7 @@ import type { Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import { checkPageWords } from './page-words.ts';
 import { checkReadings } from './readings.ts';
+import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 import { DATASETS } from '../lib/datasets.ts';
 
@@ -71,6 +72,6 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
     ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
     ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
-    ...checkReadings(data), ...checkPageWords(data));
+    ...checkReadings(data), ...checkPageWords(data), ...checkRecord(data));
   return { problems, data: problems.length ? null : data };
 }

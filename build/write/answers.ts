@@ -19,4 +19,6 @@ export const ANSWERS: Record<FileEndpointId, Body> = {
   listSubdivisions: (responses, { country }, tag) => responses.subdivisionList(country, tag),
   getSubdivision: (responses, { subdivision }, tag) => responses.subdivision(responses.subdivisionByCode(subdivision), tag),
   getAddressExample: (responses, { country }) => responses.addressExample(country),
+  listCurrencies: (responses, _codes, tag) => responses.record.currencyList(tag),
+  getCurrency: (responses, { currency }, tag) => responses.record.currency(currency, tag),
 };

@@ -61,12 +61,13 @@ const RESPONSES = {
   NotFound: problem(404, [
     ['country_not_found', 'no country has the code (a well-known code that is not ISO\'s, such as UK or EL, names the ISO one in `use`)'],
     ['subdivision_not_found', 'no subdivision of the country has the code (also a code with another country\'s prefix)'],
+    ['currency_not_found', 'no currency has the code (ISO 4217); a code out of use answers 410 instead'],
     ['not_found', 'no such path'],
   ]),
   MethodNotAllowed: problem(405, [['method_not_allowed', 'any method but GET, HEAD and OPTIONS']], ['Allow']),
   RequestTimeout: problem(408, [['request_timeout', 'the request line and headers, or the request, did not arrive in time']]),
   Gone: {
-    ...problem(410, [['code_withdrawn', 'ISO withdrew this country or subdivision code; `replaced_by` names the codes that took its place, `withdrawn` when']], [], {
+    ...problem(410, [['code_withdrawn', 'ISO withdrew this country or subdivision code, or no country uses this currency any more; `replaced_by` names the codes that took its place, `withdrawn` when (a currency\'s last day as tender)']], [], {
       allOf: [ref('schemas', 'Problem'), {
         // Problem describes both fields; named again so that generators make them required here.
         required: ['code', 'replaced_by', 'withdrawn'],

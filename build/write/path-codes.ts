@@ -65,8 +65,28 @@ function subdivisions(data: Datasets): PathCodes {
   return { codes, spellings, withdrawn, hints: {} };
 }
 
+/**
+ * The currencies in use on the record date; a code no country uses any more answers 410 with what
+ * replaced it, where and when it was last tender (the latest of its countries' last days).
+ */
+function currencies(data: Datasets): PathCodes {
+  const current = data.currencies.currencies.map((currency) => currency.code).sort();
+  const withdrawn: Record<string, WithdrawnCode> = {};
+  for (const historic of data.currencies.historic) {
+    const last = historic.used_in.reduce((latest, use) => (use.until > latest ? use.until : latest), '');
+    withdrawn[historic.code.toLowerCase()] = {
+      code: historic.code,
+      name: historic.names.en?.name ?? historic.code,
+      withdrawn: last || null,
+      replaced_by: [...new Set(historic.used_in.flatMap((use) => (use.replaced_by ? [use.replaced_by.code] : [])))].sort(),
+      standard: 'ISO 4217',
+    };
+  }
+  return { codes: { '': current }, spellings: Object.fromEntries(current.map((code) => [code.toLowerCase(), code])), withdrawn, hints: {} };
+}
+
 /** Each kind's table from the data: one entry per kind of contract/path-codes.ts. */
-export const PATH_CODE_TABLES: Record<PathCodeKindName, (data: Datasets) => PathCodes> = { country: countries, subdivision: subdivisions };
+export const PATH_CODE_TABLES: Record<PathCodeKindName, (data: Datasets) => PathCodes> = { country: countries, subdivision: subdivisions, currency: currencies };
 
 export const pathCodeTables = (data: Datasets): Record<string, PathCodes> =>
   Object.fromEntries(Object.entries(PATH_CODE_TABLES).map(([kind, table]) => [kind, table(data)]));

@@ -7,6 +7,7 @@ type WrittenAddress = Pick<AddressExample, 'place' | 'street' | 'city'> & { subd
 import { entryFor } from '../lib/entry-for.ts';
 import { completeLayout, renderAddressLines } from '../lib/address-lines.ts';
 import type { Localizer } from './localize.ts';
+import { RecordResponses } from './record.ts';
 
 export class Responses {
   private readonly regions: Map<string, Record<string, string>>;
@@ -15,6 +16,8 @@ export class Responses {
   private readonly collators = new Map<string, Intl.Collator>();
   /** A Japanese country name -> its kana reading (data/name-readings.json), by which Japanese lists sort. */
   private readonly kanaReadings: Map<string, string>;
+  /** Currencies, time zones, languages, capitals and conventions (record.ts). */
+  readonly record: RecordResponses;
 
   constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
     this.regions = new Map(data.regions.map((region) => [region.code, region.name]));
@@ -24,6 +27,7 @@ export class Responses {
       this.subdivisionsByCountry.set(subdivision.country, list);
     }
     this.subdivisionsByCode = new Map(data.subdivisions.map((subdivision) => [subdivision.code, subdivision]));
+    this.record = new RecordResponses(data, localizer);
     this.kanaReadings = new Map(data['name-readings'].filter((entry) => entry.language === 'ja').map((entry) => [entry.name, entry.readings[0]]));
   }
 
@@ -85,6 +89,7 @@ export class Responses {
       official_name: official.text,
       official_name_locale: official.locale,
       calling_code: country.calling_code,
+      currencies: this.record.currencyCodes(country.alpha2),
       flag: { emoji: country.flag },
     };
   }
@@ -108,6 +113,7 @@ export class Responses {
       region: region?.text ?? null,
       subregion: subregion?.text ?? null,
       flag: { emoji: country.flag },
+      ...this.record.countryRecord(country.alpha2, tag),
     };
   }
 

@@ -13,6 +13,7 @@ export const PACKAGES = {
   'fonts-ipafont-gothic': '/usr/share/fonts/opentype/ipafont-gothic/ipag.ttf',
   zstd: '/usr/bin/zstd',
   'iso-codes': '/usr/share/iso-codes/json/iso_3166-1.json',
+  tzdata: '/usr/share/zoneinfo/zone.tab',
 } as const;
 
 export type DebianPackage = keyof typeof PACKAGES;

@@ -105,6 +105,8 @@ const answers: { [Id in keyof operations]: unknown } & { phoneField: unknown; of
   listSubdivisions: await get<'listSubdivisions'>(base, key, '/v1/subdivisions/US?locale=de'),
   getSubdivision: await get<'getSubdivision'>(base, key, '/v1/subdivisions/BR/sp'),
   getAddressExample: await get<'getAddressExample'>(base, key, '/v1/address-example/JP'),
+  listCurrencies: await get<'listCurrencies'>(base, key, '/v1/currencies?locale=en-CA'),
+  getCurrency: await get<'getCurrency'>(base, key, '/v1/currencies/eur?locale=bg'),
   getApiIndex: await get<'getApiIndex'>(base, key, '/v1'),
   getOpenApi: await get<'getOpenApi'>(base, null, '/v1/openapi.json'),
   getHealth: await get<'getHealth'>(base, null, '/healthz'),

@@ -2,7 +2,9 @@
  * world-countries (mledoze/countries): codes, calling codes, and common and official names in
  * English and 22 other languages (their Serbian is in Latin script). Compared: alpha-3 and numeric codes; the calling code (theirs is
  * root + suffix where a country has one suffix; NANP members and others with many are compared by
- * root); each English and translated name, which must be one of ours for that locale.
+ * root); each English and translated name, which must be one of ours for that locale; the currencies
+ * in use (as a set of codes) and, where ours is curated, the capitals (as a set of English names).
+ * ODbL: compared in the gate only, never served.
  */
 import worldCountries from 'world-countries';
 import type { Comparison } from '../references.ts';
@@ -13,7 +15,7 @@ import { namesIn } from './i18n-iso-countries.ts';
 const REFERENCE = 'world-countries';
 
 type Names = { common: string; official: string };
-interface WorldCountry { cca2: string; cca3: string; ccn3: string; idd: { root: string; suffixes: string[] }; name: Names; translations: Record<string, Names> }
+interface WorldCountry { cca2: string; cca3: string; ccn3: string; idd: { root: string; suffixes: string[] }; name: Names; translations: Record<string, Names>; capital: string[]; currencies: Record<string, unknown> }
 const countries = worldCountries as unknown as WorldCountry[];
 
 /** Their translation keys (ISO 639-3) -> our locale tags. */
@@ -29,6 +31,8 @@ function callingCodeOf(idd: { root: string; suffixes: string[] }): string | null
 
 export function compareWithWorldCountries(data: Datasets): Comparison {
   const ours = new Map(data.countries.map((country) => [country.alpha2, country]));
+  const currencies = new Map(data.currencies.countries.map((entry) => [entry.country, entry.currencies.map((currency) => currency.code).sort()]));
+  const capitals = new Map(data.capitals.map((entry) => [entry.country, (entry.capitals ?? []).map((capital) => capital.name.en).sort()]));
   const theirs = new Map(countries.map((country) => [country.cca2, country]));
   const { comparison, check: compare } = comparing(REFERENCE);
   const check = (key: string, our: unknown, their: unknown, agree = our === their) => compare(key, our ?? null, their ?? null, agree);
@@ -44,6 +48,9 @@ export function compareWithWorldCountries(data: Datasets): Comparison {
     const calling = callingCodeOf(reference.idd);
     check(`${code}/calling_code`, country.calling_code, calling,
       reference.idd.suffixes.length === 1 ? country.calling_code === calling : Boolean(country.calling_code?.startsWith(calling ?? '\0')));
+    const sorted = (list: string[]) => [...list].sort();
+    check(`${code}/currencies`, currencies.get(code), sorted(Object.keys(reference.currencies ?? {})), JSON.stringify(currencies.get(code)) === JSON.stringify(sorted(Object.keys(reference.currencies ?? {}))));
+    if (capitals.has(code)) check(`${code}/capitals`, capitals.get(code), sorted(reference.capital ?? []), JSON.stringify(capitals.get(code)) === JSON.stringify(sorted(reference.capital ?? [])));
     const names: [string, Names][] = [
       ['en', reference.name],
       ...Object.entries(reference.translations).filter(([language]) => LOCALES[language]).map(([language, text]) => [LOCALES[language], text] as [string, Names]),

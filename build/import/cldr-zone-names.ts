@@ -1,0 +1,58 @@
+/**
+ * CLDR's words for a time zone in a locale (cldr-dates-full main/<tag>/timeZoneNames.json): the
+ * exemplar city, and the long generic, standard and daylight names, the zone's own where CLDR gives
+ * them (British Summer Time) over those of the metazone in effect on the record date (metaZones.json).
+ * CLDR keys zones by their first IDs (Asia/Calcutta), so a tzdata ID is looked up through the aliases
+ * of cldr-bcp47's timezone.json, whose `_iana` names the ID tzdata uses now.
+ */
+import { readPackageJson } from '../lib/upstream.ts';
+
+export interface ZoneNames { generic?: string; standard?: string; daylight?: string }
+
+const at = (tree: any, id: string) => id.split('/').reduce((node, part) => node?.[part], tree);
+
+export function metazoneTree(): any {
+  const tree = readPackageJson('cldr-core', 'supplemental/metaZones.json').supplemental?.metaZones?.metazoneInfo?.timezone;
+  if (!tree?.Europe?.Oslo) throw new Error('cldr-core: supplemental/metaZones.json has no Europe/Oslo; has its layout changed?');
+  return tree;
+}
+
+/** CLDR's ID (its first alias: Asia/Calcutta) per IANA ID, from cldr-bcp47's time-zone keys. */
+export function cldrZoneIds(): Map<string, string> {
+  const keys = readPackageJson('cldr-bcp47', 'bcp47/timezone.json').keyword?.u?.tz;
+  if (!keys?.inccu?._alias) throw new Error('cldr-bcp47: bcp47/timezone.json has no key inccu (Kolkata); has its layout changed?');
+  const ids = new Map<string, string>();
+  for (const key of Object.values<any>(keys)) {
+    if (typeof key !== 'object' || !key._alias) continue;
+    const aliases: string[] = key._alias.split(' ');
+    for (const alias of [...aliases, key._iana ?? aliases[0]]) ids.set(alias, aliases[0]);
+  }
+  return ids;
+}
+
+/** The metazone a zone is in on the day (`_from`/`_to` are UTC instants, `YYYY-MM-DD HH:MM`). */
+export function metazoneOn(cldrId: string, tree: any, day: string): string | null {
+  const uses: any[] = at(tree, cldrId) ?? [];
+  const instant = `${day} 00:00`;
+  const current = uses.map((use) => use.usesMetazone).find((use) => (!use._from || use._from <= instant) && (!use._to || use._to > instant));
+  return current?._mzone ?? null;
+}
+
+export function timeZoneNamesOf(tag: string): { zone: any; metazone: any } {
+  const names = readPackageJson('cldr-dates-full', `main/${tag}/timeZoneNames.json`).main?.[tag]?.dates?.timeZoneNames;
+  if (!names?.zone || !names?.metazone) throw new Error(`cldr-dates-full: main/${tag}/timeZoneNames.json has no zone or metazone names; has its layout changed?`);
+  return names;
+}
+
+const pick = (long: any): ZoneNames | null => {
+  const picked = Object.fromEntries(['generic', 'standard', 'daylight'].filter((kind) => long?.[kind]).map((kind) => [kind, long[kind]]));
+  return Object.keys(picked).length ? picked : null;
+};
+
+export const metazoneNamesIn = (names: { metazone: any }, metazone: string): ZoneNames | null => pick(names.metazone[metazone]?.long);
+
+/** The exemplar city, and the long names where the zone has any of its own (merged over its metazone's). */
+export function zoneWordsIn(names: { zone: any; metazone: any }, cldrId: string, metazone: string | null): { city: string | null; own: boolean; names: ZoneNames | null } {
+  const own = at(names.zone, cldrId);
+  return { city: own?.exemplarCity ?? null, own: Boolean(own?.long), names: pick({ ...(metazone ? names.metazone[metazone]?.long : {}), ...own?.long }) };
+}
