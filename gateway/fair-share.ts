@@ -1,34 +1,63 @@
 /**
- * A fair share of a worker for each key: a token bucket of milliseconds of the worker's time, filled
- * at `msPerSecond` up to one second's worth, emptied by the time each of the key's requests takes.
- * A key whose bucket is empty gets 429 until it fills again, so a key that floods the worker with
- * costly requests (searches of every view and limit) leaves the rest of the worker to the other keys.
- * The fields of the answer are the IETF's (draft-ietf-httpapi-ratelimit-headers): the quota is in
- * milliseconds of a worker's time per second.
+ * A fair share of the gateway for each key, enforced only while others wait: a token bucket of
+ * milliseconds of a worker's time, filled at `msPerSecond` up to one second's worth, emptied by the
+ * time each of the key's requests takes from the moment its handler starts (reading the target and
+ * the query included). A key whose bucket is empty gets 429 only while another key has been served
+ * within the last second; a key alone is never refused, however much it asks.
+ *
+ * In a cluster each worker tells the others (through the primary, every SHARE_EVERY_MS) what it
+ * charged, and takes their charges from its own buckets: the share is of the whole gateway, not of
+ * each worker, and a key busy on another worker counts as one waiting here.
+ *
+ * Requests without a valid key are bounded per connection: while a key is being served, a connection
+ * gets REFUSALS.burst refusals (then REFUSALS.perSecond), and the refusal past that closes it. Per
+ * client address is left to what stands in front (a proxy makes every client one address).
+ * The fields of a 429 are the IETF's (draft-ietf-httpapi-ratelimit-headers), in worker-ms per second.
  */
 import type { Problem } from '../contract/problems.ts';
 
 interface Bucket { tokens: number; filledAt: number }
+export type Charges = [key: string, ms: number][];
+
+/** How long a key served counts as waiting for the others. */
+const WAITING_MS = 1000;
+const SHARE_EVERY_MS = 100;
+const REFUSALS = { burst: 20, perSecond: 10 };
 
 export class FairShare {
   readonly #msPerSecond: number;
   readonly #buckets = new Map<string, Bucket>();
   readonly #policy: string;
+  /** The key served last, and the last one served other than it: enough to tell whether another key waits. */
+  #last = { key: '', at: -Infinity };
+  #other = { key: '', at: -Infinity };
+  readonly #refusals = new WeakMap<object, Bucket>();
+  #unshared: Map<string, number> = new Map();
 
-  constructor(msPerSecond: number) {
+  /** `share`, in a cluster: sends this worker's charges to the others (see chargedElsewhere). */
+  constructor(msPerSecond: number, share?: (charges: Charges) => void) {
     this.#msPerSecond = msPerSecond;
     this.#policy = `"fair-share";q=${msPerSecond};w=1;qu="worker-ms"`;
+    if (share) {
+      setInterval(() => {
+        if (this.#unshared.size === 0) return;
+        share([...this.#unshared]);
+        this.#unshared = new Map();
+      }, SHARE_EVERY_MS).unref();
+    }
   }
 
-  /** The 429 for `key` when its share is used up at `now` (performance.now()), else undefined. */
+  /** The 429 for `key` when its share is used up at `now` (performance.now()) while another key waits, else undefined. */
   refusal(key: string, now: number): Problem | undefined {
+    this.#served(key, now);
     const bucket = this.#bucket(key, now);
-    if (bucket.tokens > 0) return undefined;
+    if (bucket.tokens > 0 || !this.#othersWait(key, now)) return undefined;
     const seconds = Math.max(1, Math.ceil(-bucket.tokens / this.#msPerSecond));
     return {
       code: 'rate_limited',
       detail: `This key has used its share of the server for now; try again in ${seconds} s.`,
-      headers: [['Retry-After', String(seconds)], ['RateLimit-Policy', this.#policy], ['RateLimit', `"fair-share";r=0;t=${seconds}`]],
+      // Closed: requests pipelined behind a refused one are not answered one by one.
+      headers: [['Retry-After', String(seconds)], ['RateLimit-Policy', this.#policy], ['RateLimit', `"fair-share";r=0;t=${seconds}`], ['Connection', 'close']],
     };
   }
 
@@ -36,6 +65,40 @@ export class FairShare {
   charge(key: string, ms: number): void {
     const bucket = this.#buckets.get(key);
     if (bucket) bucket.tokens -= ms;
+    this.#unshared.set(key, (this.#unshared.get(key) ?? 0) + ms);
+  }
+
+  /** Charges another worker made: taken from the buckets here, and each key counted as served. */
+  chargedElsewhere(charges: Charges, now: number): void {
+    for (const [key, ms] of charges) {
+      this.#served(key, now);
+      this.#bucket(key, now).tokens -= ms;
+    }
+  }
+
+  /** Whether a request refused for its credentials (no key, a wrong one) should close `connection`: past its bound while keys wait. */
+  closesAfterRefusal(connection: object, now: number): boolean {
+    if (now - this.#last.at >= WAITING_MS) return false;
+    let bucket = this.#refusals.get(connection);
+    if (!bucket) this.#refusals.set(connection, (bucket = { tokens: REFUSALS.burst, filledAt: now }));
+    bucket.tokens = Math.min(REFUSALS.burst, bucket.tokens + ((now - bucket.filledAt) / 1000) * REFUSALS.perSecond);
+    bucket.filledAt = now;
+    bucket.tokens -= 1;
+    return bucket.tokens < 0;
+  }
+
+  #served(key: string, now: number): void {
+    if (this.#last.key === key) {
+      this.#last.at = now;
+      return;
+    }
+    this.#other = this.#last;
+    this.#last = { key, at: now };
+  }
+
+  #othersWait(key: string, now: number): boolean {
+    const other = this.#last.key === key ? this.#other : this.#last;
+    return now - other.at < WAITING_MS;
   }
 
   #bucket(key: string, now: number): Bucket {
