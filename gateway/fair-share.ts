@@ -16,7 +16,8 @@
  */
 import type { Problem } from '../contract/problems.ts';
 
-interface Bucket { tokens: number; filledAt: number }
+/** `unshared`: ms charged here and not yet told to the other workers. */
+interface Bucket { tokens: number; filledAt: number; unshared: number }
 export type Charges = [key: string, ms: number][];
 
 /** How long a key served counts as waiting for the others. */
@@ -31,8 +32,7 @@ export class FairShare {
   /** The key served last, and the last one served other than it: enough to tell whether another key waits. */
   #last = { key: '', at: -Infinity };
   #other = { key: '', at: -Infinity };
-  readonly #refusals = new WeakMap<object, Bucket>();
-  #unshared: Map<string, number> = new Map();
+  readonly #refusals = new WeakMap<object, { tokens: number; filledAt: number }>();
 
   /** `share`, in a cluster: sends this worker's charges to the others (see chargedElsewhere). */
   constructor(msPerSecond: number, share?: (charges: Charges) => void) {
@@ -40,9 +40,12 @@ export class FairShare {
     this.#policy = `"fair-share";q=${msPerSecond};w=1;qu="worker-ms"`;
     if (share) {
       setInterval(() => {
-        if (this.#unshared.size === 0) return;
-        share([...this.#unshared]);
-        this.#unshared = new Map();
+        const charges: Charges = [];
+        for (const [key, bucket] of this.#buckets) {
+          if (bucket.unshared > 0) charges.push([key, bucket.unshared]);
+          bucket.unshared = 0;
+        }
+        if (charges.length > 0) share(charges);
       }, SHARE_EVERY_MS).unref();
     }
   }
@@ -64,8 +67,9 @@ export class FairShare {
   /** Takes the `ms` a request of `key` took from its share. */
   charge(key: string, ms: number): void {
     const bucket = this.#buckets.get(key);
-    if (bucket) bucket.tokens -= ms;
-    this.#unshared.set(key, (this.#unshared.get(key) ?? 0) + ms);
+    if (!bucket) return;
+    bucket.tokens -= ms;
+    bucket.unshared += ms;
   }
 
   /** Charges another worker made: taken from the buckets here, and each key counted as served. */
@@ -103,7 +107,7 @@ export class FairShare {
 
   #bucket(key: string, now: number): Bucket {
     let bucket = this.#buckets.get(key);
-    if (!bucket) this.#buckets.set(key, (bucket = { tokens: this.#msPerSecond, filledAt: now }));
+    if (!bucket) this.#buckets.set(key, (bucket = { tokens: this.#msPerSecond, filledAt: now, unshared: 0 }));
     bucket.tokens = Math.min(this.#msPerSecond, bucket.tokens + ((now - bucket.filledAt) / 1000) * this.#msPerSecond);
     bucket.filledAt = now;
     return bucket;

@@ -108,9 +108,10 @@ connections('should let go of a client that stops reading half-way SEND_TIMEOUT_
 
 connections('should log each request answered once, and those a closing client left unanswered in one line with their count', async () => {
   const before = gateway.logs.length;
-  const locales = LOCALES().slice(0, 100);
-  // Compact lists, unlike the test before, whose answers may still be logged as its connection goes.
-  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(locales.map((locale) => get(`/v1/countries?locale=${locale}`)).join('')));
+  // Fewer than a connection may queue (64); full lists, too large for the kernel's buffers to take them all.
+  const locales = LOCALES().slice(0, 50);
+  // Named otherwise than the test before, whose answers may still be logged as its connection goes.
+  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(locales.map((locale) => get(`/v1/countries?locale=${locale}&view=full`)).join('')));
   socket.on('error', () => {});
   await new Promise((resolve) => socket.once('data', resolve));
   socket.destroy();
@@ -118,7 +119,7 @@ connections('should log each request answered once, and those a closing client l
   const lines = gateway.logs.slice(before).filter((line) => line.startsWith('GET /v1/countries?locale='));
   const dropped = lines.map((line) => / \(aborted(?:, (\d+) requests)?\) /.exec(line)).filter((match) => match !== null);
   assert.is(dropped.length, 1, lines.join('\n'));
-  assert.is(lines.length - 1 + Number(dropped[0]![1] ?? 1), 100, 'every request accounted for once');
+  assert.is(lines.length - 1 + Number(dropped[0]![1] ?? 1), 50, 'every request accounted for once');
   const open = await new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
   assert.is(open, 0);
 });
