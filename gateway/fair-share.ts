@@ -2,8 +2,9 @@
  * A fair share of the gateway for each key, enforced only while others wait: a token bucket of
  * milliseconds of a worker's time, filled at `msPerSecond` up to one second's worth, emptied by the
  * time each of the key's requests takes from the moment its handler starts (reading the target and
- * the query included). A key whose bucket is empty gets 429 only while another key has been served
- * within the last second; a key alone is never refused, however much it asks.
+ * the query included). A key whose bucket is empty gets 429 only while another key that has used less
+ * of its share has been served within the last second: a key alone is never refused, however much it
+ * asks, and of two keys over their share the heavier waits, so neither gets more than the other.
  *
  * In a cluster each worker tells the others (through the primary, every SHARE_EVERY_MS) what it
  * charged, and takes their charges from its own buckets: the share is of the whole gateway, not of
@@ -54,7 +55,7 @@ export class FairShare {
   refusal(key: string, now: number): Problem | undefined {
     this.#served(key, now);
     const bucket = this.#bucket(key, now);
-    if (bucket.tokens > 0 || !this.#othersWait(key, now)) return undefined;
+    if (bucket.tokens > 0 || !this.#lighterWaits(key, bucket.tokens, now)) return undefined;
     const seconds = Math.max(1, Math.ceil(-bucket.tokens / this.#msPerSecond));
     return {
       code: 'rate_limited',
@@ -100,9 +101,10 @@ export class FairShare {
     this.#last = { key, at: now };
   }
 
-  #othersWait(key: string, now: number): boolean {
+  /** Whether another key served within WAITING_MS has used less of its share than `key` (`tokens` left). */
+  #lighterWaits(key: string, tokens: number, now: number): boolean {
     const other = this.#last.key === key ? this.#other : this.#last;
-    return now - other.at < WAITING_MS;
+    return now - other.at < WAITING_MS && this.#bucket(other.key, now).tokens > tokens;
   }
 
   #bucket(key: string, now: number): Bucket {
