@@ -2,7 +2,7 @@
  * A fair share of the gateway for each key, enforced only while others wait: a token bucket of
  * milliseconds of a worker's time, filled at `msPerSecond` up to one second's worth, emptied by the
  * time each of the key's requests takes from the moment its handler starts (reading the target and
- * the query included). A key whose bucket is empty gets 429 only while another key that has used less
+ * the query included), counted as the process ran. A key whose bucket is empty gets 429 only while another key that has used less
  * of its share has been served within the last second: a key alone is never refused, however much it
  * asks, and of two keys over their share the heavier waits, so neither gets more than the other.
  *
@@ -15,7 +15,10 @@
  * client address is left to what stands in front (a proxy makes every client one address).
  * The fields of a 429 are the IETF's (draft-ietf-httpapi-ratelimit-headers), in worker-ms per second.
  */
+import { performance as perfHooks } from 'node:perf_hooks';
 import type { Problem } from '../contract/problems.ts';
+
+const loopUse = perfHooks.eventLoopUtilization;
 
 /** `unshared`: ms charged here and not yet told to the other workers. */
 interface Bucket { tokens: number; filledAt: number; unshared: number }
@@ -24,6 +27,8 @@ export type Charges = [key: string, ms: number][];
 /** How long a key served counts as waiting for the others. */
 const WAITING_MS = 1000;
 const SHARE_EVERY_MS = 100;
+/** However busy the machine, a request is charged at least this share of its wall time. */
+const MIN_RUNNING = 0.1;
 const REFUSALS = { burst: 20, perSecond: 10 };
 
 export class FairShare {
@@ -33,12 +38,26 @@ export class FairShare {
   /** The key served last, and the last one served other than it: enough to tell whether another key waits. */
   #last = { key: '', at: -Infinity };
   #other = { key: '', at: -Infinity };
+  /** How much of its busy time this process had the CPU, over the last interval. */
+  #running = 1;
   readonly #refusals = new WeakMap<object, { tokens: number; filledAt: number }>();
 
   /** `share`, in a cluster: sends this worker's charges to the others (see chargedElsewhere). */
   constructor(msPerSecond: number, share?: (charges: Charges) => void) {
     this.#msPerSecond = msPerSecond;
     this.#policy = `"fair-share";q=${msPerSecond};w=1;qu="worker-ms"`;
+    // A handler's wall time counts time the machine gave other processes: scaled by the CPU time this
+    // process had over the time its event loop was busy in the last interval (one getrusage per
+    // interval, not two per request).
+    let cpu = process.cpuUsage();
+    let loop = loopUse();
+    setInterval(() => {
+      const used = process.cpuUsage(cpu);
+      const { active } = loopUse(loop);
+      if (active > 1) this.#running = Math.min(1, Math.max(MIN_RUNNING, (used.user + used.system) / 1000 / active));
+      cpu = process.cpuUsage();
+      loop = loopUse();
+    }, SHARE_EVERY_MS).unref();
     if (share) {
       setInterval(() => {
         const charges: Charges = [];
@@ -69,8 +88,8 @@ export class FairShare {
   charge(key: string, ms: number): void {
     const bucket = this.#buckets.get(key);
     if (!bucket) return;
-    bucket.tokens -= ms;
-    bucket.unshared += ms;
+    bucket.tokens -= ms * this.#running;
+    bucket.unshared += ms * this.#running;
   }
 
   /** Charges another worker made: taken from the buckets here, and each key counted as served. */
