@@ -1,5 +1,5 @@
 /**
- * npx tsx test/load/pipeliners.ts [-- --clients 200 --seconds 10 --answer 401|country --workers 2 --dist DIR]
+ * npx tsx test/load/pipeliners.ts [--clients 200 --seconds 10 --answer 401|country --workers 2 --dist DIR]
  *
  * Clients that pipeline small requests without end and never read: a 401 (no key) or a country
  * (about 3.5 KB, with a key of their own), answers that never fill a socket's buffer on their own. Starts the
