@@ -20,18 +20,51 @@ export const PARAMETERS = {
 export type ParameterName = keyof typeof PARAMETERS;
 /** Each name of a query with its value, or its values where given more than once; `names` in the order given. */
 export type Query = Record<string, string | string[] | undefined>;
-export interface ParsedQuery { query: Query; names: string[] }
+export interface ParsedQuery {
+  query: Query;
+  names: string[];
+  /** Pairs counted, at most one past MAX_PARAMETERS however long the query: the work a query may cost. */
+  pairs: number;
+  /** More pairs than MAX_PARAMETERS: `query` and `names` are left empty. */
+  tooMany: boolean;
+}
 
-/** A query string (`?a=1&b`, or without the `?`) as WHATWG URL parsing reads it: what a browser and an edge runtime read. */
+/** Each parameter of the API once: no query the contract answers holds more pairs. */
+export const MAX_PARAMETERS = Object.keys(PARAMETERS).length;
+export const TOO_MANY_PARAMETERS: Problem = {
+  code: 'invalid_parameter',
+  detail: `A query holds at most ${MAX_PARAMETERS} parameters (${Object.keys(PARAMETERS).join(', ')}), each given once.`,
+};
+/**
+ * A query string (after the `?`) of more than MAX_PARAMETERS non-empty `&`-separated pairs, as a
+ * regular expression: what a tier that does not run parseQuery (nginx) tests its arguments with.
+ */
+export const TOO_MANY_PARAMETERS_SOURCE = `^&*[^&]+(?:&+[^&]+){${MAX_PARAMETERS}}`;
+
+/**
+ * A query string (`?a=1&b`, or without the `?`) as WHATWG URL parsing reads it: what a browser and an
+ * edge runtime read. The pairs are counted first, stopping one past the bound, so a long query of
+ * many pairs is refused for the cost of a scan; values given again are appended (linear).
+ */
 export function parseQuery(search: string): ParsedQuery {
   const query: Query = Object.create(null);
   const names: string[] = [];
+  let pairs = 0;
+  for (let at = search.charCodeAt(0) === 63 ? 1 : 0; at < search.length && pairs <= MAX_PARAMETERS;) {
+    const end = search.indexOf('&', at);
+    const next = end < 0 ? search.length : end;
+    if (next > at) pairs++;
+    at = next + 1;
+  }
+  if (pairs > MAX_PARAMETERS) return { query, names, pairs, tooMany: true };
   for (const [name, value] of new URLSearchParams(search)) {
     names.push(name);
     const given = query[name];
-    query[name] = given === undefined ? value : [given, value].flat();
+    if (given === undefined) query[name] = value;
+    else if (Array.isArray(given)) given.push(value);
+    else query[name] = [given, value];
   }
-  return { query, names };
+  return { query, names, pairs, tooMany: false };
 }
 export type Read<T> = { value: T } | { problem: Problem };
 

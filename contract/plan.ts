@@ -7,6 +7,7 @@
  *   public files    GET or HEAD of the form page (/, /page/...) or /v1/openapi.json: the file, no key needed
  *   auth            (the tier's) no key: 401, a malformed header: 400, an unknown key: 401
  *   method          anything but GET and HEAD: 405
+ *   query           more pairs than the API has parameters: 400 (params.ts)
  *   endpoints       the endpoint the path names resolves it (endpoints.ts)
  *   other paths     a file that answers the path (/v1), else 404
  *
@@ -16,7 +17,7 @@
  */
 import { resolve, route, type Resolution } from './endpoints.ts';
 import { isPublicFile, staticFile } from './layout.ts';
-import type { ParsedQuery } from './params.ts';
+import { TOO_MANY_PARAMETERS, type ParsedQuery } from './params.ts';
 import { METHOD_NOT_ALLOWED, NOT_FOUND } from './problems.ts';
 import type { ReleaseInfo } from './release.ts';
 
@@ -32,16 +33,30 @@ export type Plan = ({ kind: 'preflight' } | { kind: 'health' } | Resolution) & {
 
 const isRead = (method: string) => method === 'GET' || method === 'HEAD';
 
-export function plan({ method, path, search }: PlanRequest, release: ReleaseInfo): Plan {
+/**
+ * The plan of a request that needs no key (a preflight, health, a public file), decided from its
+ * method and path alone, so a tier checks the key before it reads the query; undefined otherwise.
+ */
+export function publicPlan(method: string, path: string, release: ReleaseInfo): Plan | undefined {
   if (method === 'OPTIONS') return { kind: 'preflight', needsKey: false };
   if (path === '/healthz' && isRead(method)) return { kind: 'health', needsKey: false };
   const file = staticFile(path);
-  const known = file !== undefined && release.staticFiles.has(file);
-  if (known && isPublicFile(file) && isRead(method)) return { kind: 'file', keys: [file], needsKey: false };
+  if (file !== undefined && isPublicFile(file) && isRead(method) && release.staticFiles.has(file)) return { kind: 'file', keys: [file], needsKey: false };
+  return undefined;
+}
+
+export function plan({ method, path, search }: PlanRequest, release: ReleaseInfo): Plan {
+  return publicPlan(method, path, release) ?? keyedPlan({ method, path, search }, release);
+}
+
+/** The plan of a request publicPlan does not answer: answered once the tier has accepted its key. */
+export function keyedPlan({ method, path, search }: PlanRequest, release: ReleaseInfo): Plan {
   if (!isRead(method)) return { kind: 'problem', problem: METHOD_NOT_ALLOWED(method), needsKey: true };
+  if (search.tooMany) return { kind: 'problem', problem: TOO_MANY_PARAMETERS, needsKey: true };
   const matched = route(path);
   if (matched) return { ...resolve(matched.endpoint, matched.params, search, release), needsKey: true };
-  if (known) return { kind: 'file', keys: [file], needsKey: true };
+  const file = staticFile(path);
+  if (file !== undefined && release.staticFiles.has(file)) return { kind: 'file', keys: [file], needsKey: true };
   return { kind: 'problem', problem: NOT_FOUND, needsKey: true };
 }
 

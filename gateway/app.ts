@@ -12,10 +12,11 @@ import polka, { type Request } from 'polka';
 import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { parseQuery } from '../contract/params.ts';
-import { normalizePath, plan, type Plan } from '../contract/plan.ts';
-import { BAD_REQUEST, NOT_FOUND, REFUSALS } from '../contract/problems.ts';
+import { keyedPlan, normalizePath, publicPlan, type Plan } from '../contract/plan.ts';
+import { BAD_REQUEST, NOT_FOUND, REFUSALS, type Problem } from '../contract/problems.ts';
 import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
-import { FairShare } from './fair-share.ts';
+import { requestsWaiting } from './connections.ts';
+import type { FairShare } from './fair-share.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
 import { KEPT_ANSWER_BYTES } from '../contract/search-answer.ts';
@@ -28,8 +29,8 @@ export interface AppOptions {
   corsOrigins: Origins;
   /** Memory for response bodies and search results (per process). */
   cacheBytes: number;
-  /** Milliseconds of this process's time each key may use per second; 0: no limit. */
-  fairShareMs: number;
+  /** Each key's share of the gateway while others wait, and the bound on refusals per connection (fair-share.ts); none: no limit. */
+  fairShare?: FairShare;
   /** Where the stack of a failure, and a damaged file, are told. */
   log: (line: string) => void;
   /**
@@ -66,41 +67,47 @@ function requestTarget(req: IncomingMessage, res: Res): boolean {
   return true;
 }
 
-export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShareMs, log, retry }: AppOptions): Handler {
+export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShare, log, retry }: AppOptions): Handler {
   const cache = new SizeBoundedLru<unknown>(cacheBytes);
   const send = sender(dist, cache, log);
   const search = gatewaySearch(dist, cache);
   const verdictOf = bearerVerdict(keys);
-  const fairShare = fairShareMs > 0 ? new FairShare(fairShareMs) : undefined;
   const release: Pairs = [DATA_RELEASE, dist.release.id];
   const anyOrigin = corsOrigins === '*' ? [...release, ...corsHeaders('*', undefined)] : undefined;
   const health = Buffer.from(healthBody(dist.release.id));
 
   // A plan is a pure function of the method and the target: kept for the GETs seen most (type-ahead, hot files).
   const plans = new Map<string, Plan>();
-  const planOf = (req: Request): Plan => {
-    const kept = req.method === 'GET' ? plans.get(req.url!) : undefined;
-    if (kept) return kept;
-    const planned = plan({ method: req.method!, path: normalizePath(req.path), search: parseQuery(req.search) }, dist.release);
+  const keep = (req: Request, planned: Plan): Plan => {
     if (req.method === 'GET' && req.url!.length <= PLANNED_TARGET_MAX) {
       if (plans.size >= PLANS_KEPT) plans.clear();
       plans.set(req.url!, planned);
     }
     return planned;
   };
+  // A refusal closes its connection when more requests wait behind it (no client pipelines without a
+  // key but a flood), or past the connection's bound while keys are served (fair-share.ts).
+  const refuse = (req: Request, res: Res, refusal: Problem, now: number) => {
+    if (requestsWaiting(req.socket) > 0 || fairShare?.closesAfterRefusal(req.socket, now)) {
+      return sendProblem(res, { ...refusal, headers: [...(refusal.headers ?? []), ['Connection', 'close']] });
+    }
+    sendProblem(res, refusal);
+  };
 
+  // The key is checked before the query is read: a request without one costs the same whatever its query.
   const handle = (req: Request & AuthenticatedRequest, res: Res) => {
-    const planned = planOf(req);
-    if (!planned.needsKey) return answerPlan(req, res, planned);
+    const started = fairShare ? performance.now() : 0;
+    const kept = req.method === 'GET' ? plans.get(req.url!) : undefined;
+    const path = kept ? '' : normalizePath(req.path);
+    const open = kept ? (kept.needsKey ? undefined : kept) : publicPlan(req.method!, path, dist.release);
+    if (open) return answerPlan(req, res, kept ?? keep(req, open));
     const verdict = verdictOf(req);
-    if (typeof verdict === 'string') return sendProblem(res, REFUSALS[verdict]);
+    if (typeof verdict === 'string') return refuse(req, res, REFUSALS[verdict], started);
     req.apiKey = verdict;
-    if (!fairShare) return answerPlan(req, res, planned);
-    const started = performance.now();
-    const refusal = fairShare.refusal(verdict.name, started);
+    const refusal = fairShare?.refusal(verdict.name, started);
     if (refusal) return sendProblem(res, refusal);
-    answerPlan(req, res, planned);
-    fairShare.charge(verdict.name, performance.now() - started);
+    answerPlan(req, res, kept ?? keep(req, keyedPlan({ method: req.method!, path, search: parseQuery(req.search) }, dist.release)));
+    fairShare?.charge(verdict.name, performance.now() - started);
   };
   const answerPlan = (req: Request, res: Res, planned: Plan) => {
     switch (planned.kind) {

@@ -37,7 +37,7 @@ export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {
 export const keysFromFile = (text: string, fileName: string): ApiKey[] =>
   keyDigests(text, fileName).map(({ name, digest }) => ({ name, digest: Buffer.from(digest, 'hex') }));
 
-/** The keys listed in `file`; throws an Error saying what is wrong with it, an empty file included. */
+/** The keys listed in `file` (none for a file with none: every key revoked); throws an Error saying what is wrong with it. */
 export function readKeysFile(file: string): ApiKey[] {
   let text: string;
   try {
@@ -45,9 +45,7 @@ export function readKeysFile(file: string): ApiKey[] {
   } catch (error) {
     throw new Error(`API_KEYS_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`);
   }
-  const keys = keysFromFile(text, file);
-  if (keys.length === 0) throw new Error(`API_KEYS_FILE ${file} lists no keys`);
-  return keys;
+  return keysFromFile(text, file);
 }
 
 /** The configured key matching `presented`, checking every key so the time taken does not depend on which matched. */
@@ -66,13 +64,18 @@ export class Keys {
   #fileIdentity = '';
   #generation = 0;
 
-  /** Throws when the keys file is wrong, or when no key is configured at all. */
+  /** Throws when the keys file is wrong, or when no key is configured at all (a keys file listing none is one: it may list some later). */
   constructor(listed: readonly ApiKey[], file?: string) {
     this.#listed = listed;
     this.#file = file;
     this.#fileIdentity = this.#identity();
     this.#all = [...listed, ...this.#readFile()];
-    if (this.#all.length === 0) throw new Error('no API key is configured');
+    if (this.#all.length === 0 && !file) throw new Error('no API key is configured');
+  }
+
+  /** How many keys are in force. */
+  get size(): number {
+    return this.#all.length;
   }
 
   find(presented: string): ApiKey | undefined {
@@ -86,8 +89,8 @@ export class Keys {
 
   /**
    * Reads the keys file again when it changed since it was read (or whatever it is, when forced): a
-   * line for the log saying what happened, or undefined when nothing did. A file that cannot be read
-   * or is wrong leaves the keys as they were.
+   * line for the log saying what happened, or undefined when nothing did. A file listing no key
+   * revokes them all; one that cannot be read or parsed (mid-write, removed) leaves the keys as they were.
    */
   reload(force = false): string | undefined {
     const identity = this.#identity();

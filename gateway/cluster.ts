@@ -3,17 +3,21 @@
  * and share the port, the primary accepting connections and handing them out; it serves nothing
  * itself. A worker that cannot start stops the whole start (exit 1); one that dies later is replaced.
  * Signals are passed on to every worker: SIGHUP reloads, SIGTERM and SIGINT drain, after which the
- * primary exits 0 once every worker has. Workers report here what the primary prints once for all.
+ * primary exits 0 once every worker has. Workers report here what the primary prints once for all,
+ * and the fair share's charges, which the primary passes on to the other workers.
  */
 import cluster, { type Worker } from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { Charges } from './fair-share.ts';
 
 export type WorkerMessage =
   | { type: 'listening'; address: AddressInfo; release: string }
   | { type: 'stopped'; open: number }
   /** The dist served does not match its manifest (main.ts: VERIFY_DIST). */
-  | { type: 'damaged'; lines: string[] };
+  | { type: 'damaged'; lines: string[] }
+  /** Fair-share charges (fair-share.ts), passed on to every other worker. */
+  | { type: 'fair-share'; charges: Charges };
 
 export interface ClusterOptions {
   workers: number;
@@ -50,6 +54,8 @@ export function runCluster({ workers, env, say, fail, onListening }: ClusterOpti
     } else if (message.type === 'stopped' && draining) {
       stopped.set(this, message.open);
       allStopped();
+    } else if (message.type === 'fair-share') {
+      for (const other of live()) if (other !== this && other.isConnected()) other.send(message);
     } else if (message.type === 'damaged') {
       stopAll();
       fail(message.lines, 'stopping');

@@ -4,10 +4,16 @@
  *
  *   answers one at a time  a request pipelined behind an answer not yet handed to the kernel waits,
  *                          unanswered, until node:http gives its response the connection: while a
- *                          client does not read, no further answer is made (and node:http stops
- *                          reading once the one being sent fills the socket's buffer)
- *   each response once     told `done` when it finishes or closes, or when its connection closes
- *                          first (a response still waiting emits nothing of its own then)
+ *                          client does not read, no further answer is made
+ *   requests queued        at most `maxWaiting` wait on a connection. node:http parses a whole read
+ *                          (64 KiB: 1,500 small requests) at once, making each one's request and
+ *                          response, and neither socket.pause() nor its parser's pause() stops a read
+ *                          under way; so once the queue is full the socket stops reading, the rest of
+ *                          the read is not parsed (its parser is told, as for an upgrade, to stop
+ *                          there) and the last queued answer closes the connection: a pipelining
+ *                          client retries what was not answered (RFC 9112 section 9.3.2)
+ *   each response once     told `done` when it finishes or closes; a connection that closes with
+ *                          responses not done is told once, `dropped`, with the first and the count
  *   stalled readers        a connection whose answer has not moved for `sendMs` is closed; node's
  *                          socket timeout would let a pending write skip its first expiry
  */
@@ -22,6 +28,8 @@ interface Connection {
   waiting: { res: Res; answer: () => void }[];
   /** The last request node:http gave us on it (a body may still be arriving). */
   lastRequest?: IncomingMessage;
+  /** Whether its queue filled: nothing more is read on it, and it closes once the queue is answered. */
+  full: boolean;
   /** Bytes handed to the kernel when last seen moving, and when. */
   flushed: number;
   movedAt: number;
@@ -29,9 +37,27 @@ interface Connection {
 
 export interface ConnectionOptions {
   sendMs: number;
-  /** Told of each request once its response is done, or its connection closed before, with the milliseconds it took. */
+  /** Requests that may wait behind the answer being sent; past that the connection is read no more. */
+  maxWaiting: number;
+  /** Told of each request once its response is done, with the milliseconds it took. */
   done: (req: IncomingMessage, res: Res, ms: number) => void;
+  /** Told once of a connection that closed with `count` responses not done: the first of them, and how long it had been open. */
+  dropped: (req: IncomingMessage, res: Res, ms: number, count: number) => void;
 }
+
+/** The libuv handle under a net.Socket, whose reads node:http's parser takes directly, and that parser. */
+type Internals = Socket & {
+  _handle?: { readStop?: () => number } | null;
+  parser?: { onIncoming?: ((req: IncomingMessage, keepAlive: boolean) => number) | null } | null;
+};
+/** What node:http's parser callback returns for an upgrade: no body, and stop parsing this read. */
+const STOP_PARSING = 2;
+
+/** Every connection's state, by socket, for requestsWaiting (the app sees the request, not this class). */
+const bySocket = new WeakMap<Socket, Connection>();
+
+/** How many requests wait on `socket` behind the one being answered: a client pipelining. */
+export const requestsWaiting = (socket: Socket): number => bySocket.get(socket)?.waiting.length ?? 0;
 
 export class Connections {
   #connections = new Map<Socket, Connection>();
@@ -45,11 +71,23 @@ export class Connections {
     const self = this;
     this.#closed = function (this: Res) { self.#account(self.#connections.get(this.req.socket), this); };
     server.on('connection', (socket: Socket) => {
-      this.#connections.set(socket, { open: new Map(), waiting: [], flushed: 0, movedAt: performance.now() });
+      const connection: Connection = { open: new Map(), waiting: [], full: false, flushed: 0, movedAt: performance.now() };
+      this.#connections.set(socket, connection);
+      bySocket.set(socket, connection);
+      // node:http's own listener has given the socket its parser: requests past a full queue are not parsed.
+      const parser = (socket as Internals).parser;
+      const onIncoming = parser?.onIncoming;
+      if (parser && onIncoming) parser.onIncoming = (req, keepAlive) => (connection.full ? STOP_PARSING : onIncoming(req, keepAlive));
       socket.once('close', () => {
         const connection = this.#connections.get(socket)!;
         this.#connections.delete(socket);
-        for (const res of [...connection.open.keys()]) this.#account(connection, res);
+        // An answer out whole whose own close has not come yet is done, not dropped.
+        for (const res of [...connection.open.keys()]) if (res.writableFinished) this.#account(connection, res);
+        const [first] = connection.open;
+        if (!first) return;
+        const [res, { req, started }] = first;
+        this.#options.dropped(req, res, performance.now() - started, connection.open.size);
+        connection.open.clear();
       });
     });
     this.#sweep = setInterval(() => this.#closeStalled(), Math.max(10, Math.min(1000, options.sendMs / 4))).unref();
@@ -79,6 +117,10 @@ export class Connections {
     if (res.socket) return answer();
     connection.waiting.push({ res, answer });
     if (connection.waiting.length === 1) this.#answerAfterCurrent(connection);
+    if (connection.waiting.length >= this.#options.maxWaiting && !connection.full) {
+      connection.full = true;
+      (req.socket as Internals)._handle?.readStop?.();
+    }
   }
 
   /**
@@ -88,12 +130,17 @@ export class Connections {
   #answerAfterCurrent(connection: Connection): void {
     const current = [...connection.open.keys()].find((res) => res.socket);
     current?.once('finish', () => {
-      while (connection.waiting.length > 0 && connection.waiting[0].res.socket) connection.waiting.shift()!.answer();
+      while (connection.waiting.length > 0 && connection.waiting[0].res.socket) {
+        const next = connection.waiting.shift()!;
+        // The last answer of a full queue closes the connection (node:http then sends Connection: close).
+        if (connection.full && connection.waiting.length === 0) next.res.shouldKeepAlive = false;
+        next.answer();
+      }
       if (connection.waiting.length > 0) this.#answerAfterCurrent(connection);
     });
   }
 
-  /** Tells `done` of a response not yet told of (its close, or its connection's). */
+  /** Tells `done` of a response not yet told of, when it closes. */
   #account(connection: Connection | undefined, res: Res): void {
     const open = connection?.open.get(res);
     if (!open) return;

@@ -13,6 +13,7 @@ import { announceKey, generateKey, reachableOrigin, stopWith } from './announce.
 import { keysFromList } from './auth.ts';
 import { runCluster, type WorkerMessage } from './cluster.ts';
 import { readConfig } from './config.ts';
+import type { Charges } from './fair-share.ts';
 import { buildIfStale } from './freshness.ts';
 import { batchedLog } from './request-log.ts';
 import { serve, type Gateway } from './serve.ts';
@@ -55,8 +56,11 @@ async function serveHere(generatedKey: string | undefined): Promise<void> {
   };
   process.on('SIGTERM', drain).on('SIGINT', drain);
 
+  // Fair-share charges go to the other workers through the primary, and theirs come back the same way.
+  const shareCharges = cluster.isWorker ? (charges: Charges) => void (process.connected && tell({ type: 'fair-share', charges })) : undefined;
+  if (cluster.isWorker) process.on('message', (message: WorkerMessage) => message.type === 'fair-share' && gateway?.chargedElsewhere(message.charges));
   try {
-    gateway = await serve(config, { log, say });
+    gateway = await serve(config, { log, say, shareCharges });
   } catch (error) {
     return stop([(error as Error).message]);
   }

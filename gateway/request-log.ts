@@ -42,8 +42,11 @@ export function loggablePath(url: string): string {
 const loggable = new Map<string, string>();
 const LOGGABLE_KEPT = 10_000;
 
-/** The line logged for `req` once its response is done, `ms` after it came. */
-export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: number): string {
+/**
+ * The line logged for `req` once its response is done, `ms` after it came; for a connection closed with
+ * `dropped` responses not done, one line for all of them: the first, and the count.
+ */
+export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: number, dropped = 0): string {
   // req.url once answered: an absolute-form target has been made origin-form (app.ts), its authority dropped.
   const url = req.url!;
   let path = loggable.get(url);
@@ -52,7 +55,7 @@ export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: numb
     if (loggable.size >= LOGGABLE_KEPT) loggable.clear();
     if (url.length <= 256) loggable.set(url, path);
   }
-  const status = res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
+  const status = dropped > 1 ? `${res.statusCode} (aborted, ${dropped} requests)` : res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
   return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
 }
 

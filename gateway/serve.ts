@@ -10,6 +10,7 @@ import { corsHeaders, DATA_RELEASE } from '../contract/headers.ts';
 import { createApp } from './app.ts';
 import { Keys } from './auth.ts';
 import type { Config } from './config.ts';
+import { FairShare, type Charges } from './fair-share.ts';
 import { LiveDist } from './live-dist.ts';
 import { logLine } from './request-log.ts';
 import { createGatewayServer, type GatewayServer } from './server.ts';
@@ -20,6 +21,8 @@ export interface ServeHooks {
   log: (line: string) => void;
   /** Lines about the gateway itself: reloads, a dist that starts slowly. */
   say: (line: string) => void;
+  /** In a cluster: sends this worker's fair-share charges to the others (main.ts, through the primary). */
+  shareCharges?: (charges: Charges) => void;
 }
 
 export interface Gateway {
@@ -35,18 +38,23 @@ export interface Gateway {
    */
   verify: () => Promise<VerifyResult | undefined>;
   drain: GatewayServer['drain'];
+  /** Fair-share charges another worker made (see ServeHooks.shareCharges). */
+  chargedElsewhere: (charges: Charges) => void;
   /** Closes every connection and stops (tests). */
   close: () => Promise<void>;
 }
 
 /** Throws DistError for a dist that cannot be served, or an Error for keys that cannot be read. */
-export async function serve(config: Config, { log, say }: ServeHooks): Promise<Gateway> {
+export async function serve(config: Config, { log, say, shareCharges }: ServeHooks): Promise<Gateway> {
   const keys = new Keys(config.keys, config.keysFile);
+  if (keys.size === 0) say(`keys: none in force: ${config.keysFile} lists no key; every request that needs one is refused until it does`);
+  // One per process, kept across new dists: what each key used does not start again with a build.
+  const fairShare = config.fairShareMs > 0 ? new FairShare(config.fairShareMs, shareCharges) : undefined;
   const live = new LiveDist({
     dir: config.distDir,
     verify: config.verifyDist,
     log: say,
-    createApp: (dist, retry) => createApp({ dist, keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, fairShareMs: config.fairShareMs, log, retry }),
+    createApp: (dist, retry) => createApp({ dist, keys, corsOrigins: config.corsOrigins, cacheBytes: config.cacheBytes, fairShare, log, retry }),
   });
   if (live.dist.manifestSha256 === null) {
     say(`${config.distDir} has no manifest.columns.json (an older build): read manifest.json instead, a slower start; npm run build writes both`);
@@ -54,6 +62,7 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
   const { server, drain } = createGatewayServer(config.timeouts, {
     handle: live.handle,
     done: (req, res, ms) => log(logLine(req, res, ms)),
+    dropped: (req, res, ms, count) => log(logLine(req, res, ms, count)),
     // node:http refuses these before any header is read: the CORS headers of a request from no known origin.
     headers: () => [DATA_RELEASE, live.dist.release.id, ...corsHeaders(config.corsOrigins, undefined)],
   });
@@ -88,6 +97,7 @@ export async function serve(config: Config, { log, say }: ServeHooks): Promise<G
       return live.serves(dist) ? result : undefined;
     },
     drain,
+    chargedElsewhere: (charges) => fairShare?.chargedElsewhere(charges, performance.now()),
     close: () => new Promise((resolve) => {
       server.closeAllConnections();
       server.close(() => resolve());

@@ -7,7 +7,8 @@
  *   keepAliveTimeout  for a kept-alive connection to bring its next request; counted from when its
  *                     last answer has been handed to the kernel whole, so nothing unsent is dropped
  *   sendMs            for a client to read: connections.ts closes one whose answer stopped moving
- * Pipelined requests are answered one at a time (connections.ts). A client that half-closes its
+ * Pipelined requests are answered one at a time, at most MAX_WAITING of them queued on a connection
+ * (connections.ts): past that the connection is read no more, and closed once they are answered. A client that half-closes its
  * side after pipelining still gets every answer: node:http's httpAllowHalfOpen, the setting its own
  * test suite uses for that, leaves the connection open until the last one is out.
  * What node:http refuses before any handler runs (a malformed request, headers over 16 KiB, a client
@@ -28,6 +29,8 @@ const REFUSALS: Record<string, Problem> = {
 };
 const CONNECT: Problem = { code: 'method_not_allowed', detail: 'CONNECT is not allowed; this API is read-only: use GET.', headers: [['Allow', ALLOWED_METHODS]] };
 const DRAIN = { graceMs: 1000, timeoutMs: 10_000 };
+/** More than a browser or a proxy pipelines; each waiting request holds its request and response objects. */
+const MAX_WAITING = 64;
 
 /** A problem response written on the socket itself, closing the connection. */
 function rawProblem(problem: Problem, extra: Pairs): string {
@@ -52,13 +55,15 @@ export interface GatewayServer {
 export interface ServerHooks {
   /** Answers each request. */
   handle: (req: IncomingMessage, res: Res) => void;
-  /** Told of each request once its response is done (or its connection closed before), with the milliseconds it took. */
+  /** Told of each request once its response is done, with the milliseconds it took. */
   done: ConnectionOptions['done'];
+  /** Told once of a connection closed with responses not done: the first, and how many. */
+  dropped: ConnectionOptions['dropped'];
   /** Headers added to the problems answered here (the data release, CORS). */
   headers: () => Pairs;
 }
 
-export function createGatewayServer(timeouts: Timeouts, { handle, done, headers }: ServerHooks): GatewayServer {
+export function createGatewayServer(timeouts: Timeouts, { handle, done, dropped, headers }: ServerHooks): GatewayServer {
   const server = createServer({
     headersTimeout: timeouts.headersMs,
     requestTimeout: timeouts.requestMs,
@@ -71,7 +76,7 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, headers 
   });
   // Not in node's types, but read by its http server since 0.x and set by its own tests and by userland servers (spdy).
   (server as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
-  const connections = new Connections(server, { sendMs: timeouts.sendMs, done });
+  const connections = new Connections(server, { sendMs: timeouts.sendMs, maxWaiting: MAX_WAITING, done, dropped });
 
   /** Draining: every answer closes its connection. Stopped: no more accepted, and each connection closed once idle. */
   let draining = false;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { MAX_PARAMETERS, parseQuery } from '../contract/params.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { neverReading, rssOf } from './helpers/memory.ts';
@@ -43,6 +44,42 @@ memory('should stay within its bound while 100 clients each pipeline 300 large a
   }
 });
 
+const ANOTHER_KEY = 'another-key-0123456789-abcdefghij';
+const SMALL: [string, string][] = [
+  ['a 401 (no key)', 'GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\n\r\n'],
+  ['a 3.5 KB country', get('/v1/countries/BR')],
+];
+for (const [answer, request] of SMALL) {
+  memory(`should bound memory and the log while 100 clients pipeline small requests for ${answer} and never read, and serve another key meanwhile`, async () => {
+    const started = startGatewayProcess({ API_KEYS: `${TEST_KEY},${ANOTHER_KEY}`, DIST_DIR: builtDist(), VERIFY_DIST: 'off', FAIR_SHARE_MS: '500' });
+    const sockets: Socket[] = [];
+    try {
+      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const origin = `http://127.0.0.1:${port}`;
+      const other = () => fetch(`${origin}/v1/countries/DE`, { headers: { Authorization: `Bearer ${ANOTHER_KEY}` }, signal: AbortSignal.timeout(20_000) }).then((reply) => reply.status);
+      assert.is(await other(), 200);
+      const before = rssOf(started.child.pid!);
+      // About 256 KiB of requests each (6,000 of them), more than the kernel's buffers take at once.
+      const pipelined = request.repeat(Math.ceil(256 * 1024 / request.length));
+      for (let client = 0; client < 100; client++) sockets.push(await neverReading(Number(port), pipelined));
+      const statuses: number[] = [];
+      for (let i = 0; i < 50; i++) statuses.push(await other());
+      assert.equal([...new Set(statuses)], [200]);
+      const grown = rssOf(started.child.pid!) - before;
+      assert.ok(grown < 150 * 2 ** 20, `RSS grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await sleep(500);
+      started.child.kill('SIGTERM');
+      await started.exited;
+    }
+    const lines = started.output().split('\n').filter((line) => line.startsWith('GET /v1/countries/BR '));
+    // Each connection is answered a bounded number of times, its other requests logged with it in one line.
+    assert.ok(lines.length < 100 * 100, `${lines.length} lines for /v1/countries/BR`);
+    assert.ok(lines.filter((line) => line.includes('(aborted')).length <= 100, 'at most one line per connection for what it left unanswered');
+  });
+}
+
 memory.run();
 
 const connections = suite('connections that misbehave');
@@ -69,18 +106,20 @@ connections('should let go of a client that stops reading half-way SEND_TIMEOUT_
   assert.ok(after >= SEND_TIMEOUT_MS * 0.9 && after < SEND_TIMEOUT_MS * 2, `closed ${after.toFixed(0)} ms after the client stopped reading`);
 });
 
-connections('should log every request once, answered or not, when a client closes with 100 requests pipelined', async () => {
+connections('should log each request answered once, and those a closing client left unanswered in one line with their count', async () => {
   const before = gateway.logs.length;
-  const locales = LOCALES().slice(0, 100);
-  // Compact lists, unlike the test before, whose answers may still be logged as its connection goes.
-  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(locales.map((locale) => get(`/v1/countries?locale=${locale}`)).join('')));
+  // Fewer than a connection may queue (64); full lists, too large for the kernel's buffers to take them all.
+  const locales = LOCALES().slice(0, 50);
+  // Named otherwise than the test before, whose answers may still be logged as its connection goes.
+  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(locales.map((locale) => get(`/v1/countries?locale=${locale}&view=full`)).join('')));
   socket.on('error', () => {});
   await new Promise((resolve) => socket.once('data', resolve));
   socket.destroy();
   await sleep(500);
   const lines = gateway.logs.slice(before).filter((line) => line.startsWith('GET /v1/countries?locale='));
-  assert.is(lines.length, 100, `${lines.length} lines`);
-  assert.ok(lines.some((line) => / \(aborted\) /.test(line)), 'those not answered are logged as aborted');
+  const dropped = lines.map((line) => / \(aborted(?:, (\d+) requests)?\) /.exec(line)).filter((match) => match !== null);
+  assert.is(dropped.length, 1, lines.join('\n'));
+  assert.is(lines.length - 1 + Number(dropped[0]![1] ?? 1), 50, 'every request accounted for once');
   const open = await new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
   assert.is(open, 0);
 });
@@ -143,20 +182,79 @@ const OTHER_KEY = 'other-key-0123456789-abcdefghij';
 share.before(async () => { shared = await startGateway({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, FAIR_SHARE_MS: '50' }); });
 share.after(() => shared.close());
 
-share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches, and serve another key meanwhile', async () => {
-  const statuses: number[] = [];
+/** Searches no cache holds, each costly (every country in full, in another locale). */
+const heavySearch = (i: number) => `/v1/countries/search?q=a${'!'.repeat(i % 5)}&view=full&limit=250&locale=${LOCALES()[i % 100]}`;
+
+share('should never refuse a key alone, however much of the worker it takes', async () => {
+  const statuses = new Set<number>();
+  for (let i = 0; i < 300; i++) statuses.add((await shared.request(heavySearch(i))).status);
+  assert.equal([...statuses], [200]);
+});
+
+share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches while another key is served, and never refuse the other', async () => {
+  const heavy: number[] = [];
+  const light: number[] = [];
   let refused;
   for (let i = 0; i < 400 && !refused; i++) {
-    const reply = await shared.request(`/v1/countries/search?q=a${'!'.repeat(i % 5)}&view=full&limit=250&locale=${LOCALES()[i % 100]}`);
-    statuses.push(reply.status);
+    // The light key asks for one country between the heavy key's searches: it waits on the same worker.
+    light.push((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status);
+    const reply = await shared.request(heavySearch(i));
+    heavy.push(reply.status);
     if (reply.status === 429) refused = reply;
   }
-  assert.ok(refused, `no 429 in ${statuses.length} searches`);
+  assert.ok(refused, `no 429 in ${heavy.length} searches`);
   assert.is(refused.json().code, 'rate_limited');
   assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/);
   assert.is(refused.headers['ratelimit-policy'], '"fair-share";q=50;w=1;qu="worker-ms"');
   assert.match(String(refused.headers.ratelimit), /^"fair-share";r=0;t=[1-9]\d*$/);
+  assert.is(refused.headers.connection, 'close');
+  assert.equal([...new Set(light)], [200]);
   assert.is((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status, 200);
 });
 
 share.run();
+
+const queries = suite('hostile queries');
+let plain: Gateway;
+queries.before(async () => { plain = await startGateway(); });
+queries.after(() => plain.close());
+
+/** Up to about 8 KiB (the longest target the gateway reads is 8192 bytes, path included). */
+const fill = (piece: (index: number) => string) => {
+  let text = '';
+  for (let i = 0; text.length < 8000; i++) text += piece(i);
+  return text;
+};
+// [what, path, query, status with the key, whether it is refused for its length in pairs]
+const HOSTILE: [string, string, string, number, boolean][] = [
+  ['8 KiB of q=1&', '/v1/countries/BR', fill(() => 'q=1&'), 400, true],
+  ['8 KiB of distinct names', '/v1/countries/BR', fill((i) => `n${i}=1&`), 400, true],
+  ['8 KiB of locale=de& on search', '/v1/countries/search', fill(() => 'locale=de&'), 400, true],
+  ['one more pair than the API has parameters', '/v1/countries/search', 'q=a&locale=de&view=full&limit=5&x=1', 400, true],
+  ['8 KiB of & alone (no pair)', '/v1/countries/BR', fill(() => '&'), 200, false],
+  ['one value of 8 KiB', '/v1/countries/BR', `q=${fill(() => 'a')}`, 200, false],
+  ['every parameter once', '/v1/countries/search', 'q=a&locale=de&view=full&limit=5', 200, false],
+  ['a parameter twice', '/v1/countries/BR', 'locale=de&locale=de', 400, false],
+];
+
+for (const [what, path, query, status, tooMany] of HOSTILE) {
+  queries(`should read ${what} for bounded work, and answer it ${status} with the key and 401 without`, async () => {
+    const parsed = parseQuery(query);
+    // The work: pairs counted stop one past the bound, however many the query holds.
+    assert.ok(parsed.pairs <= MAX_PARAMETERS + 1, `${parsed.pairs} pairs read`);
+    assert.is(parsed.tooMany, tooMany);
+    assert.is(parsed.names.length, tooMany ? 0 : parsed.pairs);
+    const keyed = await plain.request(`${path}?${query}`);
+    assert.is(keyed.status, status, keyed.body.toString().slice(0, 200));
+    if (tooMany) assert.equal(keyed.json(), { type: 'about:blank', title: 'Bad Request', status: 400, code: 'invalid_parameter', detail: 'A query holds at most 4 parameters (locale, view, q, limit), each given once.' });
+    assert.is((await plain.request(`${path}?${query}`, { key: null })).status, 401);
+  });
+}
+
+queries('should answer a repeated parameter linearly: a value given again is appended, not the list copied', () => {
+  // Within the bound no query repeats a name more than MAX_PARAMETERS times: the values as given, in order.
+  assert.equal(parseQuery('?locale=de&locale=fr&locale=it&locale=pt').query.locale, ['de', 'fr', 'it', 'pt']);
+  assert.equal(parseQuery('a=1&b&a=2&c=%20+x').query, Object.assign(Object.create(null), { a: ['1', '2'], b: '', c: '  x' }));
+});
+
+queries.run();

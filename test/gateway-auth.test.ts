@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -203,16 +203,47 @@ keysFile('should accept each key whose digest is listed, and log its name', asyn
   assert.ok(gateway.logs.some((line) => line.endsWith('key=web')));
 });
 
-keysFile('should revoke and add keys on a reload, and keep the keys in force when the file is wrong', async () => {
+const lastKeysLine = () => gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!;
+
+keysFile('should revoke and add keys on a reload, and keep the keys in force when the file cannot be read or parsed', async () => {
   writeFileSync(keysPath, `${hex(webKey)} web\n${hex(TEST_KEY)} test\n`);
   await gateway.serving.reload('SIGHUP', true);
   assert.equal([await status(mobileKey), await status(webKey), await status(TEST_KEY)], [401, 200, 200]);
-  assert.match(gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!, /^keys: 2 in force \(was 2\), read from .*keys\.txt$/);
-  for (const wrong of ['not a digest\n', '# none left\n']) {
-    writeFileSync(keysPath, wrong);
+  assert.match(lastKeysLine(), /^keys: 2 in force \(was 2\), read from .*keys\.txt$/);
+  writeFileSync(keysPath, 'not a digest\n');
+  await gateway.serving.reload('SIGHUP', true);
+  assert.match(lastKeysLine(), /^keys: kept the 2 in force: .*keys\.txt line 1: expected a SHA-256 digest/);
+  assert.equal([await status(webKey), await status(TEST_KEY)], [200, 200]);
+  unlinkSync(keysPath);
+  await gateway.serving.reload('SIGHUP', true);
+  assert.match(lastKeysLine(), /^keys: kept the 2 in force: API_KEYS_FILE .*keys\.txt cannot be read \(ENOENT\)$/);
+  assert.equal([await status(webKey), await status(TEST_KEY)], [200, 200]);
+});
+
+keysFile('should revoke every key when the file is emptied, and accept them again once it lists them', async () => {
+  for (const empty of ['', '# none left\n']) {
+    writeFileSync(keysPath, empty);
     await gateway.serving.reload('SIGHUP', true);
-    assert.match(gateway.logs.filter((line) => line.startsWith('keys:')).at(-1)!, /^keys: kept the 2 in force: .*keys\.txt (line 1: expected a SHA-256 digest|lists no keys)/);
+    assert.match(lastKeysLine(), /^keys: 0 in force \(was 2\), read from .*keys\.txt$/);
+    assert.equal([await status(webKey), await status(TEST_KEY)], [401, 401]);
+    writeFileSync(keysPath, `${hex(webKey)} web\n${hex(TEST_KEY)} test\n`);
+    await gateway.serving.reload('SIGHUP', true);
     assert.equal([await status(webKey), await status(TEST_KEY)], [200, 200]);
+  }
+});
+
+keysFile('should start with a keys file that lists no key, refusing every key until it lists one', async () => {
+  const emptyPath = join(scratch, 'empty.txt');
+  writeFileSync(emptyPath, '# none issued yet\n');
+  const empty = await startGateway({ API_KEYS: '', API_KEYS_FILE: emptyPath });
+  try {
+    assert.ok(empty.logs.some((line) => /^keys: none in force: .*empty\.txt lists no key/.test(line)), empty.logs.join('\n'));
+    assert.is((await empty.request('/v1/countries/BR')).status, 401);
+    writeFileSync(emptyPath, `${hex(TEST_KEY)} test\n`);
+    await empty.serving.reload('SIGHUP', true);
+    assert.is((await empty.request('/v1/countries/BR')).status, 200);
+  } finally {
+    await empty.close();
   }
 });
 

@@ -35,7 +35,6 @@ const BAD: [string, Record<string, string>, RegExp][] = [
   ['a port out of range', { PORT: '70000', API_KEYS: KEY }, /PORT must be a number/],
   ['a keys file that does not exist', { API_KEYS_FILE: '/nonexistent/keys.txt' }, /API_KEYS_FILE \/nonexistent\/keys\.txt cannot be read \(ENOENT\)/],
   ['a malformed digest in the keys file', { API_KEYS_FILE: write('bad-keys.txt', `${sha256('a')} first\nnot-a-digest second\n`) }, /bad-keys\.txt line 2: expected a SHA-256 digest/],
-  ['a keys file with no keys', { API_KEYS_FILE: write('empty-keys.txt', '# nothing yet\n') }, /lists no keys/],
   ['a short plain key', { API_KEYS: 'short' }, /API_KEYS entry 1 is shorter than 16 characters/],
   ['a CORS origin with a path', { API_KEYS: KEY, CORS_ORIGINS: 'https://app.example.com/' }, /CORS_ORIGINS entry "https:\/\/app\.example\.com\/" is not an origin.*did you mean https:\/\/app\.example\.com\?/],
   ['production without a key', { NODE_ENV: 'production' }, /NODE_ENV=production and no API key is configured/],

@@ -57,7 +57,7 @@ drain('should answer with Connection: close for a grace period, then refuse new 
     res.write('first half, ');
     held.push(res);
   };
-  const { server, drain: startDrain } = createGatewayServer(TIMEOUT_DEFAULTS, { handle, done: () => {}, headers: () => [] });
+  const { server, drain: startDrain } = createGatewayServer(TIMEOUT_DEFAULTS, { handle, done: () => {}, dropped: () => {}, headers: () => [] });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 

@@ -53,10 +53,13 @@ for (const socket of sockets) socket.destroy();
 // A paused client does not see its socket close; the gateway's log does: each request it let go, and after how long.
 started.child.kill('SIGTERM');
 await started.exited;
-const letGo = [...started.output().matchAll(/ \(aborted\) (\d+(?:\.\d+)?)ms$/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
+// One line per connection let go: ` (aborted) 30012.3ms`, or ` (aborted, 300 requests) ...` for all its requests.
+const dropped = [...started.output().matchAll(/ \(aborted(?:, (\d+) requests)?\) (\d+(?:\.\d+)?)ms/gm)];
+const letGo = dropped.map((match) => Number(match[2])).sort((a, b) => a - b);
+const requestsDropped = dropped.reduce((sum, match) => sum + Number(match[1] ?? 1), 0);
 console.log(`never-reading: ${clients} clients x ${args.requests} pipelined full lists, ${args.workers} worker(s), SEND_TIMEOUT_MS ${args['send-timeout']}`);
 console.log(`rss        before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}, ${((peak - before) / clients / 1024).toFixed(0)} KB per client)`);
-console.log(`let go     ${letGo.length} requests dropped with their connection (one answered in part, the rest waiting)`
+console.log(`let go     ${letGo.length} connections, ${requestsDropped} requests dropped with them (one answered in part, the rest waiting)`
   + (letGo.length ? `, after ${(letGo[0] / 1000).toFixed(1)} to ${(letGo.at(-1)! / 1000).toFixed(1)} s` : ''));
 const over = peak > Number(args['peak-mb']) * 2 ** 20;
 console.log(over ? `never-reading: FAILED: peak ${mb(peak)} over ${args['peak-mb']} MB` : 'never-reading: passed');
