@@ -19,7 +19,10 @@ import { dryRun, wrangler } from './wrangler.ts';
 
 const command = process.argv[2] ?? 'serve';
 const say = (line: string) => console.log(`edge: ${line}`);
-const stop = (lines: string[]): never => stopWith('edge: ', lines);
+// A declaration, not an arrow: only a declared `never` function ends control flow for the type checker.
+function stop(lines: string[]): never {
+  return stopWith('edge: ', lines);
+}
 const env = process.env;
 
 const { config, problems } = readConfig({ ...env, PORT: env.PORT || '8787' }, join(import.meta.dirname, '..', '..', 'dist'));
