@@ -166,6 +166,7 @@ const directions = (page: Page) => page.locator('#form').evaluate((form) => [...
 
 /** The page's own words on screen (headings, labels, hints, statuses, buttons; not the names or what was typed). */
 const pageText = (page: Page) => page.evaluate(() => [...document.querySelectorAll('h1, .intro, label, legend, .hint, .status, button, #error')]
+  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the text as the reader sees it, which the test reads.
   .filter((element) => (element as HTMLElement).offsetParent !== null).map((element) => (element as HTMLElement).innerText).join('\n'));
 
 for (const test of CASES) {

@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtDist } from './helpers/dist.ts';
-import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { startGateway, TEST_KEY, type Gateway, type Reply } from './helpers/gateway.ts';
 import { neverReading, rssOf } from './helpers/memory.ts';
 import { partialCopy } from './helpers/next-release.ts';
 import { startGatewayProcess } from './helpers/start.ts';
@@ -145,7 +145,7 @@ share.after(() => shared.close());
 
 share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches, and serve another key meanwhile', async () => {
   const statuses: number[] = [];
-  let refused;
+  let refused: Reply | undefined;
   for (let i = 0; i < 400 && !refused; i++) {
     const reply = await shared.request(`/v1/countries/search?q=a${'!'.repeat(i % 5)}&view=full&limit=250&locale=${LOCALES()[i % 100]}`);
     statuses.push(reply.status);

@@ -53,7 +53,7 @@ for (const [what, env, message] of BAD) {
     assert.is(code, 1, started.output());
     assert.match(started.output(), /gateway: cannot start:/);
     assert.match(started.output(), message);
-    assert.not.match(started.output(), /listening on|    at /);
+    assert.not.match(started.output(), /listening on| {4}at /);
   });
 }
 
