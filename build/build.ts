@@ -70,7 +70,7 @@ try {
   writer.writeJson(SEARCH_INDEX_FILE, buildSearchIndex(data), { requests: [] });
   writer.writeJson(API_INDEX_FILE, apiIndex(data, release), { requests: [staticRequest(API_INDEX_FILE)!] });
   writer.writeFile(OPENAPI_FILE, Buffer.from(canonicalJson(buildOpenApi(data))), { requests: [staticRequest(OPENAPI_FILE)!] });
-  writePage(writer, join(root, 'build', 'page'), data['curated/page-words']);
+  writePage(writer, { pageDir: join(root, 'build', 'page'), clientDir: join(root, 'contract', 'client') }, data['curated/page-words']);
   const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const head = manifestHead({ data, release, files: responseFiles });
   writer.writeFile(NGINX_CONFIG_FILE, Buffer.from(nginxConfig(head, responseFiles)), { requests: [] });

@@ -1,6 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { subdivisionLocales, subdivisionNames } from '../build/import/cldr-names.ts';
+import { subdivisionLocales, subdivisionNames } from '../build/lib/cldr-names.ts';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { ISO_CODES_JSON } from '../build/lib/upstream.ts';
 import { requirePackages } from './helpers/debian-packages.ts';

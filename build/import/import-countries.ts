@@ -8,11 +8,11 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
-import { territoryNames } from './cldr-names.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import type { IsoRenames } from './iso-renames.ts';
-import { fullNameOrder } from './iso-names.ts';
+import { fullNameOrder } from '../lib/iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir, readPackageJson } from '../lib/upstream.ts';
-import { territoryNames } from './cldr-names.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 import { readerLanguages } from './reader-languages.ts';
 
 export const DEFAULT_LOCALE = 'en';

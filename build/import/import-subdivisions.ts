@@ -13,10 +13,10 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
-import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-names.ts';
+import { subdivisionLocales, subdivisionNames, territoryNames } from '../lib/cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
-import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
+import { cleanIsoName, cleanTranslations, keptEnglishWord } from '../lib/iso-names.ts';
 import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import { RegionalNameList } from './regional-names.ts';

@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { formerNameIn, type FormerNames } from '../lib/former-names.ts';
-import { territoryNames } from './cldr-names.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 
 interface Rename {
   code: string; renamed: 'short_name' | 'full_name'; date: string; former: string; current: string; in_iso_codes: boolean;

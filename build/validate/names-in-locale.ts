@@ -11,8 +11,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { subdivisionNames, territoryNames } from '../import/cldr-names.ts';
-import { cleanIsoName } from '../import/iso-names.ts';
+import { subdivisionNames, territoryNames } from '../lib/cldr-names.ts';
+import { cleanIsoName } from '../lib/iso-names.ts';
 import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';

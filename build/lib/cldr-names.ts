@@ -1,7 +1,7 @@
 /** Reads CLDR's display names (resolved per locale in the cldr-json "full" packages). */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageDir, readPackageJson } from '../lib/upstream.ts';
+import { packageDir, readPackageJson } from './upstream.ts';
 
 const territoryCache = new Map<string, Record<string, string>>();
 
