@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import { MANIFEST_VERSION } from '../contract/manifest.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../gateway/config.ts';
-import { staleReason } from '../gateway/freshness.ts';
+import { staleReason } from '../launch/freshness.ts';
 import { get } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { partialCopy } from './helpers/next-release.ts';

@@ -1,7 +1,7 @@
 /**
  * Whether dist/ must be (re)built before serving: it is missing, or some file in data/ or build/ (the
  * code that writes dist, the form page's sources) is newer than its manifest; and the build itself,
- * run as a child process (never imported: the gateway imports nothing from build/). Without a data/
+ * run as a child process (never imported: nothing that serves imports build/). Without a data/
  * directory (a deployed copy of dist alone) there is nothing to build from.
  */
 import { spawnSync } from 'node:child_process';
