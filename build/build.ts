@@ -87,7 +87,7 @@ try {
   if (showProgress) process.stdout.write('\r');
   console.log(`build: ${Object.keys(files).length} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)`
     + `, manifest ${megabytes(manifestBytes)}, release ${manifest.release.id}, ${seconds} s -> ${distDir}`);
-  // Unlinking 140,000 files takes longer than writing them on some disks; the new tree already serves.
+  // Unlinking a whole dist takes longer than writing it on some disks; the new tree already serves.
   if (previous) discard(previous);
 } catch (error) {
   discard(staging);

@@ -35,7 +35,7 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['JP-13', 'nl', 'Tokio'], ['KR-43', 'nl', 'Noord-Chungcheong'], ['TZ-11', 'nl', 'Centraal- en Zuid-Zanzibar'],
   ['CL-RM', 'nl', 'Hoofdstedelijke Regio van Santiago'], ['RU-BA', 'vi', 'Cộng Hoà Bashkortostan'], ['BE-VLG', 'fr', 'Région flamande'],
   ['NO-21', 'uk', 'Шпіцберген'], ['BG-22', 'uk', 'Софія (столиця)'],
-  // Wrong English names and misspellings corrected (issue 28).
+  // Wrong English names and misspellings, corrected.
   ['GB-PTE', 'en', 'Peterborough'], ['GB-LND', 'en', 'City of London'], ['NO-54', 'en', 'Troms og Finnmark'], ['NO-54', 'no', 'Troms og Finnmark'],
   ['MX-CMX', 'en', 'Mexico City'], ['CN-NM', 'en', 'Inner Mongolia'], ['RU-YEV', 'en', 'Jewish Autonomous Oblast'], ['FR-20R', 'en', 'Corsica'],
   ['IN-CG', 'en', 'Chhattisgarh'], ['CH-FR', 'ru', 'Фрибур'], ['RU-KYA', 'uk', 'Красноярський край'], ['TH-51', 'ja', 'ランプーン'],
@@ -54,7 +54,7 @@ const WRONG: [string, string, string][] = [
   ['CZ-51', 'fr', 'liberec'],
   // ISO's name is a romanization (Arabic) or in a regional language (Valencian, Catalan), not the locale's name.
   ['AE-DU', 'ar', 'Dubayy'], ['ES-A', 'es', 'Alacant'], ['ES-CT', 'es', 'Catalunya'],
-  // Another place's name (issue 28), half a translation, a name in a third language.
+  // Another place's name, half a translation, a name in a third language.
   ['IN-SK', 'zh', '泰米尔纳德邦'], ['GB-HRT', 'zh', '赫里福德郡'], ['GB-SHN', 'fr', 'Sainte-Hélène'], ['VN-HP', 'be', 'Ханой'],
   ['ET-SN', 'de', 'Southern Nations, Nationalities und Peoples'], ['AR-V', 'fr', 'Tierra del Fuego, Antártida, e Islas del Atlántico Sur'],
   ['BE-VLG', 'de', 'Vlaams Gewest'], ['MA-ESM', 'pl', 'Asmara'],

@@ -24,7 +24,7 @@ import { ask, differences, type Answer, type Tier } from './helpers/tiers.ts';
 const FUZZED = 2500;
 const etag = () => `"${JSON.parse(distFile('manifest.columns.json').toString()).files.sha256.slice(0, 64)}"`;
 
-/** The cases issue 23 found answered differently, and the like. */
+/** Requests the tiers were once found to answer differently, and the like. */
 const TABLE: [string, Hostile][] = [
   ['locale twice', { target: '/v1/countries?locale=de&locale=fr' }],
   ['an empty locale', { target: '/v1/countries?locale=' }],

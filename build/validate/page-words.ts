@@ -9,7 +9,7 @@ import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-/** The 15 most used content languages of the web (W3Techs' ranking as the issue lists it), and Traditional Chinese. */
+/** The 15 most used content languages of the web (W3Techs' ranking), and Traditional Chinese. */
 export const PAGE_LANGUAGES = ['en', 'zh', 'zh-Hant', 'es', 'ar', 'pt', 'fr', 'ja', 'ru', 'de', 'hi', 'ko', 'it', 'tr', 'id', 'vi'];
 /** Latin-script names kept as they are in every script: the product, a command, key names and postal terms that are names. */
 const KEPT_NAMES = /Country Reference API|npm start|API|CEDEX|Eircode|PIN/g;

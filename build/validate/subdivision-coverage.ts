@@ -11,8 +11,8 @@ import type { Datasets } from '../types/datasets.ts';
 interface Subdivision { code: string; country: string; name: Record<string, string> }
 
 /**
- * Own-country subdivisions allowed to fall back, per locale of issue 28 (non-Latin readers, and
- * Swahili): the count once their names were curated. Lower it when names are added; never raise it.
+ * Own-country subdivisions allowed to fall back, per locale whose readers were checked (non-Latin
+ * readers, and Swahili): the count once their names were curated. Lower it when names are added; never raise it.
  * ar: Eritrea, Israel, Somalia, Chad and the city of Djibouti have no checked Arabic names yet. sw: names
  * the same in Swahili as in English are not stored (the reader sees the English, which is right).
  */

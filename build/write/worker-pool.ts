@@ -1,6 +1,6 @@
 /**
  * Spreads the response jobs over one worker thread per core: generating, hashing and compressing
- * 75,000 files is CPU work, and a single thread leaves the second core idle.
+ * every answer is CPU work, and a single thread leaves the other cores idle.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';

@@ -42,7 +42,7 @@ function sourcesDigest(dataDir: string): string {
 }
 
 /**
- * Trees of earlier data or build code are 0.9 GB each: remove complete ones not touched for an hour.
+ * Trees of earlier data or build code are large: remove complete ones not touched for an hour.
  * Staging trees and recent builds may belong to a test run going on right now in the same temp dir.
  */
 function removeOldBuilds(keep: string): void {

@@ -1,5 +1,5 @@
 /**
- * A second release without a second build (which takes 40 s): a hard-link copy of a built dist whose
+ * A second release without a second build (which takes long): a hard-link copy of a built dist whose
  * release id is changed and in which some files have new bytes. Every changed file is unlinked before
  * it is written, so the dist it was copied from is never touched.
  */
@@ -34,8 +34,8 @@ function replace(path: string, bytes: Buffer | string): void {
 }
 
 /**
- * The files of a dist in the default locale, German and French, without the per-subdivision files: 3% of
- * its files, every kind of answer still there. A hard-link copy of the whole dist takes 10-20 s.
+ * The files of a dist in the default locale, German and French, without the per-subdivision files: a
+ * small part of its files, every kind of answer still there, far quicker to link than the whole dist.
  */
 export const FEW_LOCALES = (key: string) => !/^v1\/_locale\/(?!de\/|fr\/)/.test(key) && !/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\//.test(key);
 
