@@ -31,7 +31,7 @@ export function buildIfStale(distDir: string, say: (line: string) => void): stri
   const root = join(import.meta.dirname, '..');
   const reason = staleReason(distDir, join(root, 'data'), join(root, 'build'));
   if (!reason) return undefined;
-  say(`${reason}; building it (npm run build)`);
+  say(`${reason}; building it (npm run build: a minute or two, a line per stage)`);
   const build = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'build', 'build.ts'), '--out', distDir], { cwd: root, stdio: 'inherit' });
   return build.status === 0 ? undefined : `the build failed (exit ${build.status ?? build.signal}); see its output above`;
 }
