@@ -17,7 +17,7 @@ export function canonicalJson(value: unknown): string {
   return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
-export function readJson<T = any>(file: string): T {
+export function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 

@@ -4,9 +4,9 @@
  * countries and for all; and the gate's rule that the count for a locale's own countries never grows.
  */
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
-import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
+import { territoryInfo } from '../lib/cldr-core.ts';
 
 interface Subdivision { code: string; country: string; name: Record<string, string> }
 
@@ -26,9 +26,9 @@ export const OWN_FALLBACK_CEILING: Record<string, number> = {
  * HK, MO and TW name in their own script (CN-HK and CN-MO are among them).
  */
 export function ownCountries(tag: string): string[] {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+  const territories = territoryInfo();
   const key = tag.replaceAll('-', '_');
-  const official = Object.entries<any>(territories)
+  const official = Object.entries(territories)
     .filter(([, info]) => info.languagePopulation?.[key]?._officialStatus === 'official').map(([country]) => country);
   return [...official, ...(tag === 'zh-Hant' ? ['CN'] : [])].sort();
 }
