@@ -1,7 +1,7 @@
 /**
  * One real dist/ for every test in a run: built by build/build.ts (as a child process, the
- * way `npm start` does) into the temp dir, keyed by a hash of data/, build/ and contract/client/ (the
- * page's shared modules), and reused while none changes. A build swaps its tree in only when complete, so a manifest means a whole dist.
+ * way `npm start` does) into the temp dir, keyed by a hash of data/ and build/, and reused while
+ * neither changes. A build swaps its tree in only when complete, so a manifest means a whole dist.
  * A test may ask for the dist of another data folder (a copy of data/ with a change) the same way.
  */
 import { execFileSync } from 'node:child_process';
@@ -31,7 +31,7 @@ function releaseDateInput(dataDir: string): string {
  */
 function sourcesDigest(dataDir: string): string {
   const hash = createHash('sha256').update(`release date ${releaseDateInput(dataDir)}\0`);
-  for (const [label, dir] of [['data', dataDir], ['build', join(ROOT, 'build')], ['contract/client', join(ROOT, 'contract', 'client')]]) {
+  for (const [label, dir] of [['data', dataDir], ['build', join(ROOT, 'build')]]) {
     const names = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name))
@@ -42,7 +42,7 @@ function sourcesDigest(dataDir: string): string {
 }
 
 /**
- * Trees of earlier data or build code are large: remove complete ones not touched for an hour.
+ * Trees of earlier data or build code are 0.9 GB each: remove complete ones not touched for an hour.
  * Staging trees and recent builds may belong to a test run going on right now in the same temp dir.
  */
 function removeOldBuilds(keep: string): void {
