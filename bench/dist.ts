@@ -14,7 +14,7 @@ export const ROOT = join(import.meta.dirname, '..');
 function builtFrom(distDir: string): string | undefined {
   const manifest = join(distDir, 'manifest.json');
   if (!existsSync(manifest)) return undefined;
-  // data_sha256 sits near the end of a 23 MB file: find it without parsing the whole manifest.
+  // data_sha256 sits near the end of a large file: find it without parsing the whole manifest.
   return /"data_sha256":\s*"([0-9a-f]{64})"/.exec(readFileSync(manifest, 'latin1'))?.[1];
 }
 

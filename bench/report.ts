@@ -1,6 +1,6 @@
 /**
  * Medians over rounds, the results as Markdown tables (to paste into bench/README.md), and the
- * targets (issue 25), each marked met or missed. Every comparison is a ratio within one run.
+ * targets (bench/README.md), each marked met or missed. Every comparison is a ratio within one run.
  */
 import type { LoadResult } from './load.ts';
 import type { ColdStart } from './gateway.ts';

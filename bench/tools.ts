@@ -22,7 +22,7 @@ function which(name: string): string | undefined {
 }
 
 function aptInstall(packages: string[], notes: string[]): void {
-  if (!which('apt-get')) return void notes.push('apt-get is not available; cannot install ' + packages.join(' '));
+  if (!which('apt-get')) return void notes.push(`apt-get is not available; cannot install ${packages.join(' ')}`);
   if (process.getuid?.() !== 0) return void notes.push(`not root; cannot apt-get install ${packages.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const install = () => spawnSync('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { stdio: 'inherit', env, timeout: 300_000 });

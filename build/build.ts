@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import fg from 'fast-glob';
 import { API_INDEX_FILE, NGINX_CONFIG_FILE, OPENAPI_FILE, SEARCH_INDEX_FILE, staticRequest } from '../contract/layout.ts';
 import { canonicalJson } from './lib/canonical-json.ts';
+import { progressOn } from './lib/progress.ts';
 import { discard, removeLeftovers, stagingDir, swapIn } from './write/atomic-swap.ts';
 import { responseJobs } from './write/generate.ts';
 import { Localizer } from './write/localize.ts';
@@ -48,6 +49,9 @@ function releaseDateOf(dir: string): string | null {
 const releaseDate = releaseDateOf(dataDir);
 
 const started = performance.now();
+// A line per stage (the first `npm start` waits on this build), and a bar for the answers on a terminal.
+const progress = progressOn(process.stdout, 'build: ');
+progress.line(`validating ${dataDir}: schemas, cross-dataset rules, the reference gate`);
 const { problems, data } = validateData(dataDir);
 if (!data) {
   for (const problem of problems) console.error(formatProblem(problem));
@@ -59,19 +63,23 @@ const sourceFiles = fg.sync('**/*.json', { cwd: dataDir }).map((name) => ({ name
 const release = releaseOf(dataDigest(sourceFiles), releaseDate);
 removeLeftovers(distDir);
 const staging = stagingDir(distDir);
-const showProgress = process.stdout.isTTY;
+const count = (n: number) => n.toLocaleString('en');
 try {
   const localizer = new Localizer(data.locales);
   const jobs = responseJobs(localizer, pathCodeTables(data));
+  progress.line(`writing the answers of ${count(data.countries.length)} countries in ${count(localizer.tags.length)} locales, with their br/gz copies`);
   const results = await runInWorkers({
     data, staging, jobs,
-    onProgress: (count) => { if (showProgress) process.stdout.write(`\rbuild: ${count} files`); },
+    onProgress: (done) => progress.bar(done.jobs, jobs.length, `jobs, ${count(done.files)} files`),
   });
+  progress.line(`wrote ${count(results.reduce((sum, result) => sum + result.files.length, 0))} answer files; building the search index`);
   const writer = new DistWriter(staging);
   writer.writeJson(SEARCH_INDEX_FILE, buildSearchIndex(data), { requests: [] });
+  progress.line('writing the API index, the OpenAPI document and the form page');
   writer.writeJson(API_INDEX_FILE, apiIndex(data, release), { requests: [staticRequest(API_INDEX_FILE)!] });
   writer.writeFile(OPENAPI_FILE, Buffer.from(canonicalJson(buildOpenApi(data))), { requests: [staticRequest(OPENAPI_FILE)!] });
-  writePage(writer, join(root, 'build', 'page'), data['curated/page-words']);
+  writePage(writer, { pageDir: join(root, 'build', 'page'), clientDir: join(root, 'contract', 'client') }, data['curated/page-words']);
+  progress.line('writing the nginx config and the manifest');
   const responseFiles = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
   const head = manifestHead({ data, release, files: responseFiles });
   writer.writeFile(NGINX_CONFIG_FILE, Buffer.from(nginxConfig(head, responseFiles)), { requests: [] });
@@ -81,14 +89,14 @@ try {
 
   const manifest: Manifest = { ...head, files };
   const manifestBytes = writeManifest(staging, manifest);
+  progress.line(`swapping the new tree in at ${distDir}`);
   const previous = swapIn(staging, distDir);
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  if (showProgress) process.stdout.write('\r');
-  console.log(`build: ${Object.keys(files).length} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)`
+  progress.line(`${count(Object.keys(files).length)} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)`
     + `, manifest ${megabytes(manifestBytes)}, release ${manifest.release.id}, ${seconds} s -> ${distDir}`);
-  // Unlinking 140,000 files takes longer than writing them on some disks; the new tree already serves.
+  // Unlinking a whole dist takes longer than writing it on some disks; the new tree already serves.
   if (previous) discard(previous);
 } catch (error) {
   discard(staging);

@@ -5,7 +5,7 @@
 import { join } from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { writeCanonicalJson } from './lib/canonical-json.ts';
-import { debianVersion, isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
+import { debianVersion, type IsoCountry, isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
 import { importAddresses } from './import/import-addresses.ts';
 import { importCountries, territoryContainment } from './import/import-countries.ts';
 import { importCapitals } from './import/import-capitals.ts';
@@ -54,7 +54,7 @@ async function step<T>(label: string, run: () => T | Promise<T>): Promise<T> {
 
 checkPinnedVersions();
 console.log('import: reading pinned upstreams');
-const isoCountryCodes = readIsoCodes<any>('3166-1').map((entry) => entry.alpha_2 as string);
+const isoCountryCodes = readIsoCodes<IsoCountry>('3166-1').map((entry) => entry.alpha_2);
 const curatedCodes = ['XK'];
 const countryCodes = [...isoCountryCodes, ...curatedCodes].sort();
 const regionCodes = [...new Set(territoryContainment().values())];

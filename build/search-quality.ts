@@ -22,8 +22,9 @@ const search = new CountrySearch(buildSearchIndex(data));
 const lists = new Map<string, { names: Map<string, string>; order: string[] }>();
 const listOf = (locale: string) => {
   if (!lists.has(locale)) {
-    const countries = responses.countryList(locale, 'compact').countries;
-    lists.set(locale, { names: new Map(countries.map((item: any) => [item.code, item.name])), order: countries.map((item: any) => item.code) });
+    // The compact view: each name is a string.
+    const countries = responses.countryList(locale, 'compact').countries as { code: string; name: string }[];
+    lists.set(locale, { names: new Map(countries.map((item) => [item.code, item.name])), order: countries.map((item) => item.code) });
   }
   return lists.get(locale)!;
 };

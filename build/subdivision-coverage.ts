@@ -1,6 +1,6 @@
 /**
- * `npm run subdivision-coverage [-- DATA_DIR] [--json]`: per locale of issue 28, how many subdivision
- * names fall back, for its own countries and for all. DATA_DIR is a folder holding a subdivisions.json
+ * `npm run subdivision-coverage [-- DATA_DIR] [--json]`: per locale whose fallbacks are capped
+ * (OWN_FALLBACK_CEILING: non-Latin readers, and Swahili), how many subdivision names fall back, for its own countries and for all. DATA_DIR is a folder holding a subdivisions.json
  * (data/ by default; `git show REF:data/subdivisions.json > DIR/subdivisions.json` gives an older one).
  */
 import { existsSync } from 'node:fs';

@@ -78,7 +78,7 @@ async function unpack(): Promise<void> {
   const copies = Object.values(listed).reduce((sum, entry) => sum + Object.keys(entry.encodings).length, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(`unpack-dist: ${distDir}: release ${header.release}, ${files.length} files (+ ${copies} br/gz copies and the manifest's columns made again), ${seconds} s`);
-  // As after a build: unlinking 140,000 files can take longer than writing them, and the new tree is in place.
+  // As after a build: unlinking a whole dist can take longer than writing it, and the new tree is in place.
   if (previous) discard(previous);
 }
 

@@ -13,7 +13,7 @@ import { verifyFiles, type VerifyResult } from '../contract/verify-files.ts';
 
 /** Whether manifest.columns.json, where there is one, is what the build derives from this manifest.json. */
 async function columnsProblems(dir: string, manifestText: string): Promise<string[]> {
-  let columns: any;
+  let columns: { manifest_sha256?: string } | null;
   try {
     columns = JSON.parse(await readFile(join(dir, COLUMNS_FILE), 'utf8'));
   } catch (error) {

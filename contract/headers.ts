@@ -84,8 +84,8 @@ export function readOrigins(value: string | undefined, problems: string[]): Orig
       if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
     } catch { /* reported below */ }
     if (canonical !== origin) {
-      problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com`
-        + (canonical ? ` (did you mean ${canonical}?)` : ''));
+      const meant = canonical ? ` (did you mean ${canonical}?)` : '';
+      problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com${meant}`);
     }
   }
   return origins;

@@ -35,7 +35,7 @@ async function checkFile(dir: string, { path, bytes, sha256 }: Check): Promise<s
   }
 }
 
-/** Hashed as a stream: the manifest is 23 MB, and a serving process checks it. */
+/** Hashed as a stream: the manifest is large, and a serving process checks it. */
 async function sha256Of(file: string): Promise<string> {
   const hash = createHash('sha256');
   for await (const chunk of createReadStream(file)) hash.update(chunk);

@@ -1,52 +1,17 @@
 /**
- * API keys and bearer authentication (RFC 6750). Keys are held only as SHA-256 digests: plain keys
+ * API keys and bearer authentication (RFC 6750). Keys are held only as SHA-256 digests (launch/keys.ts): plain keys
  * from API_KEYS are hashed on load, and a keys file lists digests (so it holds no secret). A presented
  * key is hashed and compared with every digest in constant time, so neither timing nor length leaks.
  * Three distinct refusals (contract/problems.ts): no credentials (401), a malformed header (400),
  * an unknown key (401), each with WWW-Authenticate.
  */
-import { hash, timingSafeEqual } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { timingSafeEqual } from 'node:crypto';
+import { statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { BEARER_TOKEN, keyDigests, MIN_KEY_LENGTH, presentedKey } from '../contract/credentials.ts';
+import { presentedKey } from '../contract/credentials.ts';
 import type { Refusal } from '../contract/problems.ts';
-
-export { MIN_KEY_LENGTH };
-
-export interface ApiKey {
-  /** For logs: the name given in the keys file, or the key's position in API_KEYS. Never the key. */
-  name: string;
-  digest: Buffer;
-}
-
-export const digestOf = (key: string): Buffer => hash('sha256', key, 'buffer');
-
-/** `a,b,c` as in API_KEYS; throws on entries that are too short or could never be sent as a Bearer token. */
-export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {
-  return list.split(',').map((entry) => entry.trim()).flatMap((key, index) => {
-    if (key === '') return [];
-    const where = `${source} entry ${index + 1}`;
-    if (!BEARER_TOKEN.test(key)) throw new Error(`${where} has characters a Bearer token cannot carry (allowed: A-Z a-z 0-9 - . _ ~ + / and trailing =)`);
-    if (key.length < MIN_KEY_LENGTH) throw new Error(`${where} is shorter than ${MIN_KEY_LENGTH} characters`);
-    return [{ name: `${source}#${index + 1}`, digest: digestOf(key) }];
-  });
-}
-
-/** A keys file: one SHA-256 hex digest per line, optionally followed by whitespace and a name (contract/credentials.ts). */
-export const keysFromFile = (text: string, fileName: string): ApiKey[] =>
-  keyDigests(text, fileName).map(({ name, digest }) => ({ name, digest: Buffer.from(digest, 'hex') }));
-
-/** The keys listed in `file` (none for a file with none: every key revoked); throws an Error saying what is wrong with it. */
-export function readKeysFile(file: string): ApiKey[] {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new Error(`API_KEYS_FILE ${file} cannot be read (${(error as NodeJS.ErrnoException).code})`);
-  }
-  return keysFromFile(text, file);
-}
+import { type ApiKey, digestOf, readKeysFile } from '../launch/keys.ts';
 
 /** The configured key matching `presented`, checking every key so the time taken does not depend on which matched. */
 export function findKey(keys: readonly ApiKey[], presented: string): ApiKey | undefined {

@@ -9,12 +9,12 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { announceKey, generateKey, reachableOrigin, stopWith } from './announce.ts';
-import { keysFromList } from './auth.ts';
+import { announceKey, generateKey, reachableOrigin, stopWith } from '../launch/announce.ts';
+import { buildIfStale } from '../launch/freshness.ts';
+import { keysFromList } from '../launch/keys.ts';
 import { runCluster, type WorkerMessage } from './cluster.ts';
 import { readConfig } from './config.ts';
 import type { Charges } from './fair-share.ts';
-import { buildIfStale } from './freshness.ts';
 import { batchedLog } from './request-log.ts';
 import { serve, type Gateway } from './serve.ts';
 

@@ -8,23 +8,24 @@
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { announceKey, generateKey, reachableOrigin, stopWith } from '../gateway/announce.ts';
-import { readConfig } from '../gateway/config.ts';
-import { buildIfStale } from '../gateway/freshness.ts';
+import { announceKey, generateKey, reachableOrigin, stopWith } from '../launch/announce.ts';
+import { buildIfStale } from '../launch/freshness.ts';
+import { readServeSettings } from '../launch/settings.ts';
 import { nginxMissing, startNginx } from './nginx.ts';
 
 const say = (line: string) => console.log(`serve:nginx: ${line}`);
 const stop = (lines: string[]): never => stopWith('serve:nginx: ', lines);
 
-// The gateway's settings, checked as npm start checks them (the gateway for search reads them too).
+// The settings every server reads, checked as npm start checks them (the gateway for search reads its own from the same environment).
 const env = process.env;
-const { config: { distDir, host, port, corsOrigins, watchMs }, problems } = readConfig({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'));
+const problems: string[] = [];
+const { distDir, host, port, corsOrigins, watchMs } = readServeSettings({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'), problems);
 if (port === 0) problems.push('PORT must be a number from 1 to 65535 for nginx, not 0');
 if (env.API_KEYS_FILE) problems.push('API_KEYS_FILE holds digests, and nginx compares the header itself: give nginx plain keys in API_KEYS');
 const missing = nginxMissing();
 if (missing) problems.push(missing);
 if (problems.length > 0) stop(problems);
-// Plain keys, as nginx compares them (readConfig checked each).
+// Plain keys, as nginx compares them (readServeSettings checked each).
 const keys = (env.API_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
 const generatedKey = keys.length === 0 ? generateKey() : undefined;
 if (generatedKey) keys.push(generatedKey);

@@ -6,7 +6,7 @@
 import { closeSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { MANIFEST_FILE } from '../contract/layout.ts';
-import { filesOnDisk } from '../contract/manifest.ts';
+import { filesOnDisk, type Manifest } from '../contract/manifest.ts';
 
 export interface Snapshot { dir: string; release: string; identity: string }
 
@@ -23,8 +23,8 @@ function linkTree(from: string, to: string): void {
 
 /** Every file the manifest lists is there with its size; throws otherwise. */
 function check(dir: string): { release: string } {
-  const manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
-  for (const [key, file] of Object.entries<any>(manifest.files)) {
+  const manifest: Manifest = JSON.parse(readFileSync(join(dir, MANIFEST_FILE), 'utf8'));
+  for (const [key, file] of Object.entries(manifest.files)) {
     for (const { path, bytes } of filesOnDisk(key, file)) {
       if (statSync(join(dir, path)).size !== bytes) throw new Error(`${path} is not the manifest's size`);
     }

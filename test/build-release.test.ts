@@ -10,6 +10,7 @@ import { removeLeftovers } from '../build/write/atomic-swap.ts';
 import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
 import { builtDist } from './helpers/dist.ts';
 import { copyOfData, ROOT } from './helpers/paths.ts';
+import type { Datasets } from '../build/types/datasets.ts';
 
 const run = promisify(execFile);
 const BUILD = [process.execPath, '--import', 'tsx', join(ROOT, 'build', 'build.ts')] as const;
@@ -64,8 +65,8 @@ atomic('should leave the previous dist untouched when the data is bad', async ()
   const data = copyOfData();
   try {
     const file = join(data.dir, 'phone.json');
-    const phone = readJson(file);
-    phone.find((entry: any) => entry.country === 'BR').calling_code = '+56';
+    const phone = readJson<Datasets['phone']>(file);
+    phone.find((entry) => entry.country === 'BR')!.calling_code = '+56';
     writeCanonicalJson(file, phone);
     const failure = await run(BUILD[0], [...BUILD.slice(1), '--data', data.dir, '--out', previous.dir], { cwd: ROOT }).then(() => null, (error) => error);
     assert.ok(failure, 'the build must fail');

@@ -7,15 +7,17 @@ import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { filesOnDisk } from '../contract/manifest.ts';
 import { builtDist } from './helpers/dist.ts';
-import { DATA_DIR } from './helpers/paths.ts';
 import { responseValidator } from './helpers/response-schemas.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import type { SearchIndex } from '../contract/search.ts';
+import { readDataset } from './helpers/datasets.ts';
 
 const dist = builtDist();
-const manifest = readJson(join(dist, 'manifest.json'));
-const files: Record<string, any> = manifest.files;
-const countries: any[] = readJson(join(DATA_DIR, 'countries.json'));
-const subdivisions: any[] = readJson(join(DATA_DIR, 'subdivisions.json'));
-const tags: string[] = manifest.locales.map((locale: any) => locale.tag);
+const manifest = readJson<Manifest>(join(dist, 'manifest.json'));
+const files = manifest.files;
+const countries = readDataset('countries');
+const subdivisions = readDataset('subdivisions');
+const tags = manifest.locales.map((locale) => locale.tag);
 
 function listTree(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -54,7 +56,7 @@ coverage('should write a localized file wherever a name differs from its fallbac
 });
 
 coverage('should render address lines in the country order', () => {
-  const us = readJson(join(dist, 'v1/address-example/US.json'));
+  const us = readJson<{ lines: string[]; example: Record<string, string> }>(join(dist, 'v1/address-example/US.json'));
   assert.equal(us.lines, ['The White House', '1600 Pennsylvania Avenue NW', 'WASHINGTON, DC 20500']);
   assert.equal(Object.keys(us.example), ['street', 'city', 'subdivision', 'postal_code']);
 });
@@ -109,8 +111,8 @@ manifestSuite('should describe locales, aliases, the release and the search inde
   assert.is(manifest.path_codes.country.hints.uk.use, 'GB');
   assert.match(manifest.release.data_sha256, /^[0-9a-f]{64}$/);
   assert.ok(files[manifest.search_index]);
-  const index = readJson(join(dist, manifest.search_index));
-  const germany = index.countries.find((entry: any) => entry.code === 'DE');
+  const index = readJson<SearchIndex>(join(dist, manifest.search_index));
+  const germany = index.countries.find((entry) => entry.code === 'DE')!;
   // Each normalized name with the languages it is a name in.
   assert.equal(germany.names.alemanha, ['pt']);
   assert.ok(germany.codes.includes('deu') && germany.codes.includes('276'));

@@ -15,7 +15,7 @@ const entries = new Map<string, any>(data!.addresses.map((entry: any) => [entry.
 
 /** Places with no named streets to write: uninhabited, a research station or base, or streets without names. */
 const NO_STREETS = ['AQ', 'BV', 'FM', 'GS', 'HM', 'IO', 'KI', 'MH', 'NR', 'NU', 'PN', 'PW', 'TF', 'TK', 'TV', 'UM', 'WF'];
-/** Places that have named streets, for whose example no street could yet be confirmed from a source (issue 15). */
+/** Places that have named streets, for whose example no street could yet be confirmed from a source. */
 const STREET_UNCONFIRMED = ['AI', 'AS', 'BL', 'BT', 'CC', 'EH', 'MS', 'SJ', 'TD'];
 /** Place lines as the institution writes them in the address language, once glossed in English, and their Latin-script form. */
 const PLACES: [country: string, place: string, latin: string | null][] = [

@@ -1,15 +1,14 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readJson } from '../build/lib/canonical-json.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { readDataset } from './helpers/datasets.ts';
 
-const countries: any[] = readJson(`${DATA_DIR}/countries.json`);
-const subdivisions: any[] = readJson(`${DATA_DIR}/subdivisions.json`);
-const postal: any[] = readJson(`${DATA_DIR}/postal-codes.json`);
-const phone: any[] = readJson(`${DATA_DIR}/phone.json`);
-const locales: any = readJson(`${DATA_DIR}/locales.json`);
-const country = (code: string) => countries.find((entry) => entry.alpha2 === code);
-const subdivision = (code: string) => subdivisions.find((entry) => entry.code === code);
+const countries = readDataset('countries');
+const subdivisions = readDataset('subdivisions');
+const postal = readDataset('postal-codes');
+const phone = readDataset('phone');
+const locales = readDataset('locales');
+const country = (code: string) => countries.find((entry) => entry.alpha2 === code)!;
+const subdivision = (code: string) => subdivisions.find((entry) => entry.code === code)!;
 
 const facts = suite('data (facts anyone can confirm)');
 
@@ -24,7 +23,7 @@ for (const [code, type] of TYPES) facts(`should type ${code} as ${type}`, () => 
 facts('should place GB-KEC under England', () => assert.is(subdivision('GB-KEC').parent, 'GB-ENG'));
 
 facts('should shape JP postal examples as NNN-NNNN', () => {
-  const rule = postal.find((entry) => entry.country === 'JP').postal_code;
+  const rule = postal.find((entry) => entry.country === 'JP')!.postal_code!;
   assert.is(rule.format, '###-####');
   assert.match(rule.example, /^\d{3}-\d{4}$/);
 });
@@ -49,7 +48,7 @@ facts('should support at least 100 locales, each naming at least 95% of countrie
 });
 
 facts('should resolve regional variants that change names through the right parent', () => {
-  const fallbackOf = (tag: string) => locales.locales.find((locale: any) => locale.tag === tag)?.fallback;
+  const fallbackOf = (tag: string) => locales.locales.find((locale) => locale.tag === tag)?.fallback;
   assert.equal(fallbackOf('pt-PT'), ['pt', 'en']);
   assert.equal(fallbackOf('es-419'), ['es', 'en']);
   assert.is(locales.aliases['zh-tw'], 'zh-Hant');

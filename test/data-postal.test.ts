@@ -35,7 +35,7 @@ const TYPED: [country: string, typed: string, canonical: string][] = [
   ['TH', '๑๐๒๐๐', '10200'], ['JP', '〒１６３－８００１', '163-8001'], ['MM', '၁၁၁၈၁', '11181'],
 ];
 
-/** Codes that cannot exist: wrong length, letters no post uses, and the obsolete forms issue 15 lists. */
+/** Codes that cannot exist: wrong length, letters no post uses, and obsolete forms. */
 const IMPOSSIBLE: [country: string, typed: string, why: string][] = [
   ['US', '1234', 'four digits'], ['US', '95014-12', 'a short ZIP+4'], ['DE', '1234', 'four digits'],
   ['GB', 'SW1A 2CI', 'C and I are never inward letters'], ['GB', 'QQ1 1AA', 'no QQ postcode area'],

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { suite } from 'uvu';
+import type { Datasets } from '../build/types/datasets.ts';
 import * as assert from 'uvu/assert';
 import worldCountries from 'world-countries';
 import { readJson } from '../build/lib/canonical-json.ts';
@@ -45,7 +46,7 @@ zones('should name Oslo in Norwegian and Kolkata in Hindi as CLDR does', () => {
 zones.run();
 
 const languages = suite('languages (data/languages.json)');
-const territoryInfo = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+const territoryInfo = readPackageJson<any>('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
 const LANGUAGES: [string, string, string][] = [
   ['US', 'en', 'de_facto_official'], ['US', 'es', 'official_regional'], ['US', 'haw', 'official_regional'],
   ['NO', 'nb', 'official'], ['NO', 'se', 'official_regional'], ['KZ', 'kk', 'official'], ['KZ', 'ru', 'official'], ['BO', 'qu', 'official'],
@@ -99,7 +100,7 @@ capitals('should give no capital to Antarctica, with the reason', () => {
   assert.match(capitalsOf('AQ').reason, /Antarctic Treaty/);
 });
 capitals('should place every capital world-countries names among ours, or list the difference with a reason', () => {
-  const known = new Set(readJson(`${DATA_DIR}/known-differences.json`)['world-countries'].flatMap((group: any) => group.differences.map((difference: any) => difference.key)));
+  const known = new Set(readJson<Datasets['known-differences']>(`${DATA_DIR}/known-differences.json`)['world-countries'].flatMap((group: any) => group.differences.map((difference: any) => difference.key)));
   for (const entry of record.capitals.filter((candidate) => candidate.capitals)) {
     const theirs = (worldCountries as unknown as any[]).find((country) => country.cca2 === entry.country)?.capital ?? [];
     const ours = entry.capitals.map((capital: any) => capital.name.en);

@@ -12,7 +12,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { MAX_PARAMETERS, parseQuery } from '../contract/params.ts';
 import { builtDist } from './helpers/dist.ts';
-import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { startGateway, TEST_KEY, type Gateway, type Reply } from './helpers/gateway.ts';
 import { neverReading, rssOf } from './helpers/memory.ts';
 import { partialCopy } from './helpers/next-release.ts';
 import { startGatewayProcess } from './helpers/start.ts';
@@ -194,7 +194,7 @@ share('should never refuse a key alone, however much of the worker it takes', as
 share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches while another key is served, and never refuse the other', async () => {
   const heavy: number[] = [];
   const light: number[] = [];
-  let refused;
+  let refused: Reply | undefined;
   for (let i = 0; i < 400 && !refused; i++) {
     // The light key asks for one country between the heavy key's searches: it waits on the same worker.
     light.push((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status);

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import { syncBuiltinESMExports } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { findKey, keysFromList } from '../gateway/auth.ts';
+import { findKey } from '../gateway/auth.ts';
+import { keysFromList } from '../launch/keys.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { prng } from './helpers/prng.ts';
 

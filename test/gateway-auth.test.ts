@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { digestOf, findKey, keysFromFile, keysFromList } from '../gateway/auth.ts';
+import { findKey } from '../gateway/auth.ts';
 import { loggablePath } from '../gateway/request-log.ts';
+import { digestOf, keysFromFile, keysFromList } from '../launch/keys.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { exchange } from './helpers/raw-http.ts';
 
@@ -73,7 +74,7 @@ auth('should let GET and HEAD /healthz and OPTIONS through without a key', async
 // A browser opens the form page before it has a key; tools fetch the OpenAPI document anonymously.
 const PUBLIC: [path: string, type: string][] = [
   ['/', 'text/html; charset=utf-8'], ['/page/page.js', 'text/javascript; charset=utf-8'], ['/page/phone-format.js', 'text/javascript; charset=utf-8'],
-  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
+  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/postal-input.js', 'text/javascript; charset=utf-8'], ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
   ['/page/fields.js', 'text/javascript; charset=utf-8'], ['/page/page.css', 'text/css; charset=utf-8'], ['/v1/openapi.json', 'application/json; charset=utf-8'],
 ];
 for (const [path, type] of PUBLIC) {

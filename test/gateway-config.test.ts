@@ -7,7 +7,7 @@ import { suite } from 'uvu';
 import { MANIFEST_VERSION } from '../contract/manifest.ts';
 import * as assert from 'uvu/assert';
 import { readConfig } from '../gateway/config.ts';
-import { staleReason } from '../gateway/freshness.ts';
+import { staleReason } from '../launch/freshness.ts';
 import { get } from './helpers/answers.ts';
 import { builtDist } from './helpers/dist.ts';
 import { partialCopy } from './helpers/next-release.ts';
@@ -52,7 +52,7 @@ for (const [what, env, message] of BAD) {
     assert.is(code, 1, started.output());
     assert.match(started.output(), /gateway: cannot start:/);
     assert.match(started.output(), message);
-    assert.not.match(started.output(), /listening on|    at /);
+    assert.not.match(started.output(), /listening on| {4}at /);
   });
 }
 

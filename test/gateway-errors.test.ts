@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROBLEMS, statusOf, type ProblemCode } from '../contract/problems.ts';
+import { statusOf, type ProblemCode } from '../contract/problems.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, type Gateway, type RequestOptions } from './helpers/gateway.ts';
 import { partialCopy } from './helpers/next-release.ts';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { PROBLEMS, statusOf, type ProblemCode } from '../contract/problems.ts';
+import { PROBLEMS } from '../contract/problems.ts';
 import { rawManifest, startGateway, type Gateway } from './helpers/gateway.ts';
-import { runLoad, type Result, type Target } from './helpers/load.ts';
+import { runLoad, type Result } from './helpers/load.ts';
 import { generator } from './helpers/fuzz.ts';
 import { LEAKS } from './helpers/hostile.ts';
 import { prng } from './helpers/prng.ts';

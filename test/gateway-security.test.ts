@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { DistError, openDist } from '../gateway/dist.ts';
-import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
+import { startGateway, type Gateway } from './helpers/gateway.ts';
 import { HOSTILE, LEAKS, rawRequest } from './helpers/hostile.ts';
 import { exchange } from './helpers/raw-http.ts';
 

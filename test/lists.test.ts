@@ -8,10 +8,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { builtDist } from './helpers/dist.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import type { Manifest } from '../contract/manifest.ts';
+import { readDataset } from './helpers/datasets.ts';
 
 const dist = builtDist();
-const manifest = readJson(join(dist, 'manifest.json'));
+const manifest = readJson<Manifest>(join(dist, 'manifest.json'));
 const read = (path: string) => JSON.parse(readFileSync(join(dist, path), 'utf8'));
 const listPath = (tag: string, name: string) => (tag === 'en' ? `v1/${name}` : `v1/_locale/${tag}/${name}`);
 const codes = (list: any[]) => list.map((item) => item.code);
@@ -29,7 +30,7 @@ function misordered(items: any[], tag: string, name: (item: any) => string): str
 const order = suite('lists: ordered by the name as the reader sees it');
 
 /** Japanese lists sort a name by its kana reading (gojūon), as Japanese forms do; other lists by the name. */
-const kana = new Map<string, string>(readJson(join(DATA_DIR, 'name-readings.json')).filter((entry: any) => entry.language === 'ja').map((entry: any) => [entry.name, entry.readings[0]]));
+const kana = new Map<string, string>(readDataset('name-readings').filter((entry) => entry.language === 'ja').map((entry) => [entry.name, entry.readings[0]]));
 const sortName = (tag: string, name: string) => (tag.split('-')[0] === 'ja' ? kana.get(name) ?? name : name);
 
 order('should order both views of the country list by name (ja: by reading), collated for the locale, in every locale', () => {

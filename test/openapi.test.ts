@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
+import type { Datasets } from '../build/types/datasets.ts';
 import { PROBLEMS } from '../contract/problems.ts';
 import { ENDPOINTS, openApiPath } from '../contract/endpoints.ts';
 import { builtDist } from './helpers/dist.ts';
@@ -19,7 +20,8 @@ import { DATA_DIR, ROOT } from './helpers/paths.ts';
 import { responseSchemaValidator } from './helpers/response-schemas.ts';
 
 const dist = builtDist();
-const openapi = readJson(join(dist, 'v1/openapi.json'));
+// biome-ignore lint/suspicious/noExplicitAny: the document is walked by path in every case below; its shape is what the cases check.
+const openapi = readJson<any>(join(dist, 'v1/openapi.json'));
 const operations = Object.entries(openapi.paths).map(([path, item]: [string, any]) => ({ path, ...item.get }));
 const resolve = (node: any) => (node.$ref ? node.$ref.split('/').slice(1).reduce((at: any, key: string) => at[key], openapi) : node);
 
@@ -44,7 +46,7 @@ document('should be OpenAPI 3.1 with one GET and one operationId per path, every
 document('should state the data\'s licences as one SPDX expression, and credit every upstream', () => {
   assert.is(openapi.info.license.identifier, 'Unicode-3.0 AND LGPL-2.1-or-later AND LicenseRef-public-domain AND MIT AND Apache-2.0 AND CC-BY-4.0 AND NAIST-2003');
   assert.not.ok('url' in openapi.info.license, 'identifier and url are exclusive');
-  for (const upstream of readJson(join(DATA_DIR, 'upstreams.json'))) {
+  for (const upstream of readJson<Datasets['upstreams']>(join(DATA_DIR, 'upstreams.json'))) {
     assert.ok(openapi.info.description.includes(`${upstream.name} ${upstream.version} (${upstream.licence}`), upstream.name);
   }
 });
@@ -89,7 +91,7 @@ document('should name every problem code of the contract under a response of its
 document('should answer withdrawn codes with 410 code_withdrawn naming their successors', () => {
   // Every path with a code: a country or subdivision code ISO withdrew, or a currency out of use.
   for (const { path, responses } of operations) assert.is('410' in responses, /\{(country|currency)_code\}/.test(path), path);
-  const withdrawn = readJson(join(DATA_DIR, 'withdrawn-codes.json'));
+  const withdrawn = readJson<Datasets['withdrawn-codes']>(join(DATA_DIR, 'withdrawn-codes.json'));
   const validate = responseSchemaValidator('problem');
   const gone = (code: string, entry: any) => ({
     type: 'about:blank', title: 'Gone', status: 410, detail: `${code} was withdrawn`, code: 'code_withdrawn', replaced_by: entry.replaced_by, withdrawn: entry.withdrawn,

@@ -10,11 +10,11 @@ import * as assert from 'uvu/assert';
 import { formatPhoneInput, type PhoneInput, type PhoneMetadata } from '../build/page/phone-format.js';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { builtDist } from './helpers/dist.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { readDataset } from './helpers/datasets.ts';
 
 const dist = builtDist();
-const answers: (PhoneMetadata & { country: string; examples: any })[] = readJson(join(DATA_DIR, 'countries.json'))
-  .map((country: any) => readJson(join(dist, `v1/phone/${country.alpha2}.json`)));
+const answers = readDataset('countries')
+  .map((country) => readJson<PhoneMetadata & { country: string; examples: Record<string, { e164: string; national: string; international: string } | null> | null }>(join(dist, `v1/phone/${country.alpha2}.json`)));
 const plans = answers.filter((answer) => answer.patterns);
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
@@ -25,7 +25,7 @@ function typing(phone: PhoneMetadata, input: string): PhoneInput[] {
 
 /** Each example of a country, typed as its national digits and as its E.164 digits after a +. */
 function typedExamples(phone: (typeof answers)[number]): { input: string; expected: string; e164: string }[] {
-  return [phone.examples.mobile, phone.examples.fixed_line].filter(Boolean).flatMap((example: any) => [
+  return [phone.examples?.mobile, phone.examples?.fixed_line].flatMap((example) => !example ? [] : [
     { input: digitsOf(example.national), expected: example.national, e164: example.e164 },
     { input: `+${digitsOf(example.e164)}`, expected: example.international, e164: example.e164 },
   ]);

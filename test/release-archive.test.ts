@@ -37,8 +37,8 @@ async function realArchive(): Promise<string> {
 
 let part: { dist: string; archive: string } | undefined;
 /**
- * A real dist in three locales (helpers/next-release.ts: 3% of the files, every kind of answer), packed
- * once: the round trip of the whole dist takes minutes, most of it brotli remaking 76k compressed copies.
+ * A real dist in three locales (helpers/next-release.ts: a small part of the files, every kind of answer),
+ * packed once: the round trip of the whole dist is slow, most of it brotli remaking the compressed copies.
  */
 async function partArchive(): Promise<{ dist: string; archive: string }> {
   requirePackages('zstd');

@@ -11,6 +11,7 @@ import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { copyOfData, ROOT } from './helpers/paths.ts';
 import { SMALL_BODIES, smallDist } from './helpers/small-dist.ts';
+import type { Datasets } from '../build/types/datasets.ts';
 
 const run = promisify(execFile);
 const releaseDiff = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'build/release-diff.ts', ...args], { cwd: ROOT })
@@ -27,8 +28,8 @@ diff('should list the files a change of one postal example moves, and nothing el
   let changedDist: string;
   try {
     const file = join(data.dir, 'postal-codes.json');
-    const postal = readJson(file);
-    const rule = postal.find((entry: any) => entry.country === 'JP').postal_code;
+    const postal = readJson<Datasets['postal-codes']>(file);
+    const rule = postal.find((entry) => entry.country === 'JP')!.postal_code!;
     rule.examples.unshift('100-0001');
     rule.example = '100-0001';
     writeCanonicalJson(file, postal);
@@ -41,7 +42,7 @@ diff('should list the files a change of one postal example moves, and nothing el
   assert.is(result.code, 0, result.stderr);
   // Japan's postal answer, and what names the release or every ETag: GET /v1 and the nginx config.
   const changed = ['v1/_cdn/nginx.conf', 'v1/index.json', 'v1/postal-code/JP.json'];
-  const manifest = readJson(join(changedDist, 'manifest.json'));
+  const manifest = readJson<Manifest>(join(changedDist, 'manifest.json'));
   const withCopies = changed.flatMap((path) => [path, ...Object.keys(manifest.files[path].encodings).map((kind) => `${path}.${kind === 'gzip' ? 'gz' : kind}`)]);
   assert.equal(lines(upload), [...withCopies, 'manifest.json', 'manifest.columns.json']);
   assert.equal(lines(remove), []);

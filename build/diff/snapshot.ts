@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { ManifestHead } from '../../contract/manifest.ts';
 import { readJson } from '../lib/canonical-json.ts';
 import { Localizer } from '../write/localize.ts';
 import { Responses } from '../write/responses.ts';
@@ -16,9 +17,16 @@ import { validateData } from '../validate/validate-data.ts';
 export type Family = 'countries' | 'names' | 'phone' | 'postal_codes' | 'subdivisions';
 export type Snapshot = { release: string } & Record<Family, Record<string, unknown>>;
 
-function fromResponses(release: string, read: {
-  countries: () => any[]; phone: (code: string) => any; postal: (code: string) => any; subdivisions: (code: string) => any;
-}): Snapshot {
+type Fields = Record<string, unknown>;
+/** What a snapshot reads of each answer: the codes it keys by and the parts it takes apart; the rest is compared whole. */
+interface Answers {
+  countries: () => ({ code: string; translations: Record<string, string> } & Fields)[];
+  phone: (code: string) => { country: string } & Fields;
+  postal: (code: string) => { postal_code: unknown };
+  subdivisions: (code: string) => { subdivisions: ({ code: string } & Fields)[] };
+}
+
+function fromResponses(release: string, read: Answers): Snapshot {
   const snapshot: Snapshot = { release, countries: {}, names: {}, phone: {}, postal_codes: {}, subdivisions: {} };
   for (const country of read.countries()) {
     const { translations, ...record } = country;
@@ -33,9 +41,9 @@ function fromResponses(release: string, read: {
 }
 
 export function snapshotOfDist(dir: string): Snapshot {
-  const file = (path: string) => readJson(join(dir, 'v1', path));
-  return fromResponses(readJson(join(dir, 'manifest.json')).release.id, {
-    countries: () => file('countries.full.json').countries,
+  const file = <T>(path: string) => readJson<T>(join(dir, 'v1', path));
+  return fromResponses(readJson<ManifestHead>(join(dir, 'manifest.json')).release.id, {
+    countries: () => file<{ countries: ReturnType<Answers['countries']> }>('countries.full.json').countries,
     phone: (code) => file(`phone/${code}.json`),
     postal: (code) => file(`postal-code/${code}.json`),
     subdivisions: (code) => file(`subdivisions/${code}.json`),
@@ -48,7 +56,8 @@ export function snapshotOfData(dataDir: string, label: string): Snapshot {
   const localizer = new Localizer(data.locales);
   const responses = new Responses(data, localizer);
   return fromResponses(label, {
-    countries: () => responses.countryList('en', 'full').countries,
+    // The full view: its countries carry their translations.
+    countries: () => responses.countryList('en', 'full').countries as ReturnType<Answers['countries']>,
     phone: (code) => responses.phone(code),
     postal: (code) => responses.postalCode(code),
     subdivisions: (code) => responses.subdivisionList(code, 'en'),

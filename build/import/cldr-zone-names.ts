@@ -12,14 +12,14 @@ export interface ZoneNames { generic?: string; standard?: string; daylight?: str
 const at = (tree: any, id: string) => id.split('/').reduce((node, part) => node?.[part], tree);
 
 export function metazoneTree(): any {
-  const tree = readPackageJson('cldr-core', 'supplemental/metaZones.json').supplemental?.metaZones?.metazoneInfo?.timezone;
+  const tree = readPackageJson<any>('cldr-core', 'supplemental/metaZones.json').supplemental?.metaZones?.metazoneInfo?.timezone;
   if (!tree?.Europe?.Oslo) throw new Error('cldr-core: supplemental/metaZones.json has no Europe/Oslo; has its layout changed?');
   return tree;
 }
 
 /** CLDR's ID (its first alias: Asia/Calcutta) per IANA ID, from cldr-bcp47's time-zone keys. */
 export function cldrZoneIds(): Map<string, string> {
-  const keys = readPackageJson('cldr-bcp47', 'bcp47/timezone.json').keyword?.u?.tz;
+  const keys = readPackageJson<any>('cldr-bcp47', 'bcp47/timezone.json').keyword?.u?.tz;
   if (!keys?.inccu?._alias) throw new Error('cldr-bcp47: bcp47/timezone.json has no key inccu (Kolkata); has its layout changed?');
   const ids = new Map<string, string>();
   for (const key of Object.values<any>(keys)) {
@@ -39,7 +39,7 @@ export function metazoneOn(cldrId: string, tree: any, day: string): string | nul
 }
 
 export function timeZoneNamesOf(tag: string): { zone: any; metazone: any } {
-  const names = readPackageJson('cldr-dates-full', `main/${tag}/timeZoneNames.json`).main?.[tag]?.dates?.timeZoneNames;
+  const names = readPackageJson<any>('cldr-dates-full', `main/${tag}/timeZoneNames.json`).main?.[tag]?.dates?.timeZoneNames;
   if (!names?.zone || !names?.metazone) throw new Error(`cldr-dates-full: main/${tag}/timeZoneNames.json has no zone or metazone names; has its layout changed?`);
   return names;
 }

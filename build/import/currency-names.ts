@@ -14,7 +14,7 @@ export interface CurrencyWords { name: string; plural?: Record<string, string>; 
 const PLURAL = /^displayName-count-(zero|one|two|few|many|other)$/;
 
 function currenciesOf(tag: string): Record<string, Record<string, string>> {
-  const currencies = readPackageJson('cldr-numbers-full', `main/${tag}/currencies.json`).main?.[tag]?.numbers?.currencies;
+  const currencies = readPackageJson<any>('cldr-numbers-full', `main/${tag}/currencies.json`).main?.[tag]?.numbers?.currencies;
   if (!currencies?.EUR) throw new Error(`cldr-numbers-full: main/${tag}/currencies.json has no EUR; has its layout changed?`);
   return currencies;
 }

@@ -8,7 +8,7 @@ import { readPackageJson } from '../lib/upstream.ts';
 export interface Tender { code: string; from: string | null; to: string | null }
 
 export function currencyData(): { region: Record<string, Record<string, any>[]>; fractions: Record<string, any> } {
-  const data = readPackageJson('cldr-core', 'supplemental/currencyData.json').supplemental?.currencyData;
+  const data = readPackageJson<any>('cldr-core', 'supplemental/currencyData.json').supplemental?.currencyData;
   if (!data?.region?.US || !data?.fractions?.DEFAULT) throw new Error('cldr-core: supplemental/currencyData.json has no region US or fractions DEFAULT; has its layout changed?');
   return data;
 }

@@ -34,7 +34,10 @@ const folded = (text: string) => text.normalize('NFD').replace(/[^\p{L}\p{N}]/gu
  * Google lists some countries under codes ISO has since reassigned (IR-23 is Hormozgan in Google's data,
  * Tehran in ISO's), or under former numeric codes (CN 11 for CN-BJ).
  */
-function googleSubdivisionKey(google: Record<string, string> | null, subdivision: any): string | null {
+/** What this import reads of an imported subdivision. */
+interface SubdivisionNames { code: string; name: Record<string, string>; iso_name: string }
+
+function googleSubdivisionKey(google: Record<string, string> | null, subdivision: SubdivisionNames | undefined): string | null {
   if (!google?.sub_keys || !google.sub_isoids || !google.sub_lnames || !subdivision) return null;
   const index = google.sub_isoids.split('~').indexOf(subdivision.code.split('-')[1]);
   const latinName = folded(google.sub_lnames.split('~')[index] ?? '');
@@ -59,7 +62,7 @@ function uspsStateCode(code: string, google: Record<string, string> | null): str
  */
 export const mendedLayout = (layout: string) => layout.replace(/(%[A-Z])n(?=%[A-Z])/g, '$1%n');
 
-export function importAddresses(dataDir: string, countryCodes: string[], subdivisions: any[]) {
+export function importAddresses(dataDir: string, countryCodes: string[], subdivisions: SubdivisionNames[]) {
   const curated: CuratedAddress[] = readJson(join(dataDir, 'curated', 'addresses.json'));
   const defaults = googleAddressRecord('ZZ')!;
   return countryCodes.map((code) => {

@@ -10,7 +10,7 @@ import { readPackageJson } from '../lib/upstream.ts';
 const HOUR_CYCLE: Record<string, string> = { h: 'h12', H: 'h23', K: 'h11', k: 'h24' };
 
 export function importConventions(countryCodes: string[]) {
-  const supplemental = (file: string) => readPackageJson('cldr-core', `supplemental/${file}.json`).supplemental;
+  const supplemental = (file: string) => readPackageJson<any>('cldr-core', `supplemental/${file}.json`).supplemental;
   const week = supplemental('weekData').weekData;
   const measurement = supplemental('measurementData').measurementData;
   const time = supplemental('timeData').timeData;

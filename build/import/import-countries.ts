@@ -7,26 +7,27 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
-import { territoryNames } from './cldr-names.ts';
+import { type IsoCountry, readIsoCodes, readPackageJson } from '../lib/upstream.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
 import type { IsoRenames } from './iso-renames.ts';
-import { fullNameOrder } from './iso-names.ts';
+import { fullNameOrder } from '../lib/iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
+import { territoryContainment as cldrTerritoryContainment } from '../lib/cldr-core.ts';
 
 interface CuratedCountry { alpha2: string; alpha3: string; numeric: string; flag: string; official_name: string; source: string }
 interface CuratedCallingCode { country: string; calling_code: string | null; source: string }
 
 export function territoryContainment(): Map<string, string> {
-  const containment = readPackageJson('cldr-core', 'supplemental/territoryContainment.json').supplemental.territoryContainment;
+  const containment = cldrTerritoryContainment();
   // Groupings (UN, EU, 419, 202) and deprecated codes are listed under `-status-` keys and are not in the M49 tree.
   const groupings = new Set(Object.keys(containment)
     .filter((key) => key.endsWith('-status-grouping'))
-    .flatMap((key) => containment[key]._contains as string[]));
+    .flatMap((key) => containment[key]._contains));
   const parentOf = new Map<string, string>();
-  for (const [container, entry] of Object.entries<any>(containment)) {
+  for (const [container, entry] of Object.entries(containment)) {
     if (container.includes('-status-') || groupings.has(container)) continue;
     for (const child of entry._contains) parentOf.set(child, container);
   }
@@ -61,7 +62,8 @@ export interface NameChecks { renames: IsoRenames; otherScripts: OtherScriptName
 export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, checks: NameChecks) {
   const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
   const curatedCallingCodes: CuratedCallingCode[] = readJson(join(dataDir, 'curated', 'calling-codes.json'));
-  const phoneMetadata = readPackageJson('libphonenumber-js', 'metadata.max.json').countries;
+  // Each country's entry starts with its calling code.
+  const phoneMetadata = readPackageJson<{ countries: Record<string, [string, ...unknown[]]> }>('libphonenumber-js', 'metadata.max.json').countries;
   const tags = locales.locales.map((locale) => locale.tag);
   const catalogues = isoCodesCatalogues('iso_3166-1', new Set(tags));
   const parentOf = territoryContainment();
@@ -69,11 +71,11 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
   const formerNames = checks.renames.formerNames(catalogues, tags);
   // ISO's official name where it gives one, else its short name out of the list's order: never the common name.
   // Both as ISO gives them now, where iso-codes has not followed a change (iso-renames.ts).
-  const iso = readIsoCodes<any>('3166-1').map((entry) => {
+  const iso = readIsoCodes<IsoCountry>('3166-1').map((entry) => {
     const shortName = checks.renames.current(entry.alpha_2, 'short_name', entry.name);
     const fullName = entry.official_name ? checks.renames.current(entry.alpha_2, 'full_name', entry.official_name) : null;
     return {
-      alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
+      alpha2: entry.alpha_2, alpha3: entry.alpha_3, numeric: entry.numeric, flag: entry.flag,
       iso_name: translated(shortName, catalogues) as Record<string, string> | null,
       official_name: fullName ? translated(fullName, catalogues) : inFullNameOrder(translated(shortName, catalogues)),
       source: 'iso-codes',

@@ -3,14 +3,13 @@
  * de facto official, or official in a region: Catalan in Spain). Search counts a name in one of them
  * as one a person may have meant (Ísland, Deutschland), beside the reader's language and English.
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { officialLanguagesOf, territoryInfo } from '../lib/cldr-core.ts';
 
 export function importCountryLanguages(countryCodes: string[]): { country: string; languages: string[] }[] {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+  const territories = territoryInfo();
   if (!territories?.US?.languagePopulation) throw new Error('cldr-core: supplemental/territoryInfo.json has no languages for US; has its layout changed?');
   return countryCodes.map((country) => ({
     country,
-    languages: [...new Set(Object.entries<any>(territories[country]?.languagePopulation ?? {})
-      .filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]))].sort(),
+    languages: [...new Set(officialLanguagesOf(territories[country]))].sort(),
   }));
 }

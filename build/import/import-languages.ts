@@ -10,7 +10,7 @@ import { readPackageJson } from '../lib/upstream.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 function displayNames(tag: string) {
-  const file = (name: string) => readPackageJson('cldr-localenames-full', `main/${tag}/${name}.json`).main?.[tag]?.localeDisplayNames;
+  const file = (name: string) => readPackageJson<any>('cldr-localenames-full', `main/${tag}/${name}.json`).main?.[tag]?.localeDisplayNames;
   const languages = file('languages')?.languages;
   const scripts = file('scripts')?.scripts;
   const pattern: string | undefined = file('localeDisplayNames')?.localeDisplayPattern?.localePattern;
@@ -26,7 +26,7 @@ function nameIn(names: ReturnType<typeof displayNames>, language: string): strin
 }
 
 export function importLanguages(countryCodes: string[], chains: Chains) {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental?.territoryInfo;
+  const territories = readPackageJson<any>('cldr-core', 'supplemental/territoryInfo.json').supplemental?.territoryInfo;
   if (!territories?.US?.languagePopulation?.en?._officialStatus) throw new Error('cldr-core: supplemental/territoryInfo.json gives US English no status; has its layout changed?');
   const countries = countryCodes.map((country) => ({
     country,

@@ -7,17 +7,17 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageDir, readPackageJson } from '../lib/upstream.ts';
-import { territoryNames } from './cldr-names.ts';
+import { packageDir } from '../lib/upstream.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 import { readerLanguages } from './reader-languages.ts';
+import { cldrAliases, coverageLevels, likelySubtags, parentLocales } from '../lib/cldr-core.ts';
 
 export const DEFAULT_LOCALE = 'en';
 
 interface LocaleRecord { tag: string; fallback: string[] }
 export interface LocalesDataset { default: string; locales: LocaleRecord[]; aliases: Record<string, string> }
 
-const cldrParents: Record<string, string> = readPackageJson('cldr-core', 'supplemental/parentLocales.json')
-  .supplemental.parentLocales.parentLocale;
+const cldrParents = parentLocales();
 
 function hasNamesFolder(tag: string): boolean {
   return existsSync(join(packageDir('cldr-localenames-full'), 'main', tag, 'territories.json'));
@@ -70,7 +70,7 @@ function namesDiffer(tag: string, reference: string, codes: string[]): boolean {
 }
 
 export function importLocales(countryAndRegionCodes: string[]): LocalesDataset {
-  const coverage = readPackageJson('cldr-core', 'coverageLevels.json');
+  const coverage = coverageLevels();
   const modern = (levels: Record<string, string>) =>
     Object.keys(levels).filter((tag) => levels[tag] === 'modern' && hasNamesFolder(tag)).sort();
 
@@ -93,7 +93,7 @@ export function importLocales(countryAndRegionCodes: string[]): LocalesDataset {
     if (!supported.has(child)) addAlias(child, supported.has(cldrParents[child]) ? cldrParents[child] : nearestSupported(child, supported));
   }
   // Language-region tags whose likely script is not the language's default (zh-TW -> zh-Hant).
-  const likely: Record<string, string> = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
+  const likely = likelySubtags();
   for (const [from, full] of Object.entries(likely)) {
     const [language, script, region] = full.split('-');
     if (!/^[a-z]{2,3}-[A-Z]{2}$/.test(from) || !from.startsWith(`${language}-`)) continue;
@@ -101,8 +101,7 @@ export function importLocales(countryAndRegionCodes: string[]): LocalesDataset {
     if (target) addAlias(from, target);
   }
   // Deprecated and legacy language codes (iw -> he, tl -> fil, nb -> no where CLDR says so).
-  const languageAliases = readPackageJson('cldr-core', 'supplemental/aliases.json').supplemental.metadata.alias.languageAlias;
-  for (const [from, alias] of Object.entries<any>(languageAliases)) {
+  for (const [from, alias] of Object.entries(cldrAliases().languageAlias)) {
     if (/^[a-z]{2,3}$/.test(from)) addAlias(from, alias._replacement);
   }
 

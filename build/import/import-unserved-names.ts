@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { packageDir } from '../lib/upstream.ts';
-import { territoryNames } from './cldr-names.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 
 export function importUnservedLocaleNames(countries: { alpha2: string; name: Record<string, string>; alternative_names: Record<string, string[]> }[], served: Set<string>) {
   const root = join(packageDir('cldr-localenames-full'), 'main');

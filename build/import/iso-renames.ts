@@ -10,7 +10,7 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { formerNameIn, type FormerNames } from '../lib/former-names.ts';
-import { territoryNames } from './cldr-names.ts';
+import { territoryNames } from '../lib/cldr-names.ts';
 
 interface Rename {
   code: string; renamed: 'short_name' | 'full_name'; date: string; former: string; current: string; in_iso_codes: boolean;
@@ -70,10 +70,10 @@ export class IsoRenames {
    * Drops from a country's checked fields every name that is a former one. A common name is replaced by
    * the locale's ISO short name where ISO's short name is the common name in English (Eswatini).
    */
-  dropFormerNames(country: Record<string, any>, formerNames: FormerNames[]): void {
+  dropFormerNames(country: { alpha2: string; iso_name?: Record<string, string> | null } & Record<string, unknown>, formerNames: FormerNames[]): void {
     for (const rename of formerNames.filter((entry) => entry.code === country.alpha2)) {
       for (const field of rename.fields) {
-        const names: Record<string, string> | null = country[field];
+        const names = country[field] as Record<string, string> | null;
         for (const [tag, text] of Object.entries(names ?? {})) {
           if (tag === 'en' || !formerNameIn(text, tag, rename)) continue;
           const short = country.iso_name?.[tag];

@@ -6,7 +6,7 @@
  * (stolitsa)", the capital, beside BG-23 "Sofia"), and in a country's own CLDR name (NL-SX "Saint-Martin
  * (partie néerlandaise)"), which is CLDR's form, not a list annotation.
  */
-import { withoutQualifier } from './iso-names.ts';
+import { withoutQualifier } from '../lib/iso-names.ts';
 
 interface Named { country: string; iso_name: string; name: Record<string, string>; territory: boolean }
 

@@ -7,7 +7,7 @@
  * reaches zh-Hant, never Simplified zh. English is left out: every chain ends with it.
  */
 import { scriptOf } from '../lib/locale-script.ts';
-import { readPackageJson } from '../lib/upstream.ts';
+import { languageMatches } from '../lib/cldr-core.ts';
 
 interface LanguageMatch { _desired: string; _supported: string; _distance: number | string; _oneway?: boolean | string }
 
@@ -18,8 +18,7 @@ let pairs: [string, string][] | undefined;
 /** [reader's language, language also read], in CLDR's order; plain language subtags only. */
 function readingPairs(): [string, string][] {
   if (pairs) return pairs;
-  const matches: LanguageMatch[] = readPackageJson('cldr-core', 'supplemental/languageMatching.json')
-    .supplemental.languageMatching['written-new'].languageMatch;
+  const matches: LanguageMatch[] = languageMatches();
   if (!Array.isArray(matches) || matches.length < 100) throw new Error('cldr-core languageMatching.json: expected the written-new languageMatch list');
   pairs = matches
     .filter((match) => PLAIN_LANGUAGE.test(match._desired) && PLAIN_LANGUAGE.test(match._supported))

@@ -14,10 +14,10 @@ export function sortKeys(value: unknown): unknown {
 
 /** Canonical form of a data file: sorted keys, 2-space indent, final newline. */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(value), null, 2) + '\n';
+  return `${JSON.stringify(sortKeys(value), null, 2)}\n`;
 }
 
-export function readJson<T = any>(file: string): T {
+export function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(file, 'utf8')) as T;
 }
 

@@ -3,7 +3,7 @@
  * name is written in it. Shared by the importers, which drop a name in another script so the locale's
  * fallback applies, and by the data gate, which refuses one.
  */
-import { readPackageJson } from './upstream.ts';
+import { likelySubtags as cldrLikelySubtags } from './cldr-core.ts';
 
 /** Unicode Script property values that write each ISO 15924 script (the others are their own). */
 const SCRIPT_PROPERTIES: Record<string, string[]> = {
@@ -16,7 +16,7 @@ let likelySubtags: Record<string, string> | undefined;
 export function scriptOf(tag: string): string {
   const explicit = tag.split('-').find((part) => /^[A-Z][a-z]{3}$/.test(part));
   if (explicit) return explicit;
-  likelySubtags ??= readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags as Record<string, string>;
+  likelySubtags ??= cldrLikelySubtags();
   const likely = likelySubtags[tag] ?? likelySubtags[tag.split('-')[0]];
   if (!likely) throw new Error(`no likely script for locale ${tag} in cldr-core likelySubtags`);
   return likely.split('-')[1];

@@ -1,10 +1,10 @@
 /**
  * From what a person typed to the canonical postal code: the algorithm docs/responses.md documents for
- * `input_forms`, kept once in build/page/postal-code.js (the form page runs it in the browser), so the
- * data gate, the tests, the reference gate and the page apply the same one; and the masks of codes.
+ * `input_forms`, kept once in contract/client/postal-input.js (the form page runs it in the browser), so
+ * the data gate, the tests, the reference gate and the page apply the same one; and the masks of codes.
  */
-export type { InputForm, PostalInputRule } from '../page/postal-code.js';
-export { canonicalPostalCode, preparePostalInput } from '../page/postal-code.js';
+export type { InputForm, PostalInputRule } from '../../contract/client/postal-input.js';
+export { canonicalPostalCode, preparePostalInput } from '../../contract/client/postal-input.js';
 
 /** The mask of a code: `#` a digit, `@` a letter, anything else literal. */
 export function postalMask(code: string): string {

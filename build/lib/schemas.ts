@@ -8,7 +8,7 @@ export function loadSchemas(dir: string): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   for (const file of fg.sync('**/*.schema.json', { cwd: dir }).sort()) {
-    const schema = readJson(`${dir}/${file}`);
+    const schema = readJson<{ $id?: string }>(`${dir}/${file}`);
     if (schema.$id !== file) throw new Error(`${dir}/${file}: $id must be "${file}", found "${schema.$id}"`);
     ajv.addSchema(schema);
   }

@@ -19,10 +19,10 @@ export function packageDir(name: string): string {
 }
 
 export function packageVersion(name: string): string {
-  return readJson(join(packageDir(name), 'package.json')).version;
+  return readJson<{ version: string }>(join(packageDir(name), 'package.json')).version;
 }
 
-export function readPackageJson<T = any>(name: string, file: string): T {
+export function readPackageJson<T>(name: string, file: string): T {
   return readJson<T>(join(packageDir(name), file));
 }
 
@@ -32,9 +32,15 @@ export function requireIsoCodes(): void {
   }
 }
 
-export function readIsoCodes<T = any>(standard: '3166-1' | '3166-2' | '3166-3'): T[] {
+/** An entry of iso-codes' iso_3166-1.json. */
+export interface IsoCountry { alpha_2: string; alpha_3: string; numeric: string; name: string; official_name?: string; common_name?: string; flag: string }
+/** An entry of iso-codes' iso_3166-3.json: a withdrawn country code. */
+export interface IsoWithdrawnCountry { alpha_2: string; alpha_3: string; alpha_4: string; numeric?: string; name: string; withdrawal_date: string; comment?: string }
+
+/** The entries of one iso-codes file; `T` is the shape of its entries (IsoCountry, IsoWithdrawnCountry, ...). */
+export function readIsoCodes<T>(standard: '3166-1' | '3166-2' | '3166-3'): T[] {
   requireIsoCodes();
-  return readJson(join(ISO_CODES_JSON, `iso_${standard}.json`))[standard];
+  return readJson<Record<string, T[]>>(join(ISO_CODES_JSON, `iso_${standard}.json`))[standard];
 }
 
 /** Converts a gettext locale folder name (pt_BR, sr@latin, zh_TW) to a BCP 47 tag. */

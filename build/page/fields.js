@@ -1,12 +1,14 @@
 /**
  * The fields a chosen country shapes besides the address's text fields (address-form.js): the
  * subdivision select (subdivision list), the postal code checked and put in canonical form
- * (postal-code answer, postal-code.js) and the phone masked as typed (phone answer,
+ * (postal-code answer, postal-input.js and postal-code.js) and the phone masked as typed (phone answer,
  * phone-format.js). Their words come from `words.say`; each status is a live region; an invalid
  * value is marked aria-invalid.
  */
 import { formatPhoneInput } from './phone-format.js';
-import { canonicalPostalCode, postalCodeName } from './postal-code.js';
+import { postalCodeName } from './postal-code.js';
+// Written beside the page from contract/client/ (build/write/page.ts); tsconfig's rootDirs resolve it there.
+import { canonicalPostalCode } from './postal-input.js';
 
 /** `valid` null: nothing to judge (an empty field). */
 function setStatus(input, status, valid, text) {

@@ -85,7 +85,7 @@ function splitNational(phone, digits) {
   const none = { international: false, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '' };
   const rule = phone.national_prefix_for_parsing;
   const match = rule ? new RegExp(rule).exec(digits) : null;
-  if (!rule || !match || !match[0]) return none;
+  if (!rule || !match?.[0]) return none;
   const captured = match.length > 1 && match[match.length - 1];
   const nationalNumber = phone.national_prefix_transform_rule && captured
     ? digits.replace(new RegExp(rule), phone.national_prefix_transform_rule)

@@ -1,7 +1,7 @@
 /**
  * A release archive (`.tar.zst`): a zstd skippable frame holding a small JSON header (the release and
  * the size and SHA-256 of what follows), then one tar of manifest.json and the response files,
- * compressed with a 128 MiB window, which spans the 159 per-locale near-copies of each response.
+ * compressed with a 128 MiB window, which spans the per-locale near-copies of each response.
  * Plain `zstd -d | tar -x` reads it too: zstd passes over a skippable frame.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,7 +12,7 @@ import { tarFiles } from './tar.ts';
 const FORMAT = 'country-reference-release';
 const FORMAT_VERSION = 1;
 const SKIPPABLE_FRAME = 0x184d2a50;
-/** Level 12: 17% larger than level 19 here in a tenth of the time; the window is what halves the size (bench/README.md). Any -T gives the same bytes. */
+/** Level 12: a little larger than level 19 in a fraction of its time; the window is what makes it small (bench/README.md). Any -T gives the same bytes. */
 const COMPRESS = ['-12', '--long=27', '-T0'];
 const DECOMPRESS = ['-d', '--long=27'];
 
@@ -21,8 +21,8 @@ export interface ArchiveHeader { format: string; format_version: number; release
 export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * zstd over a whole buffer. The tar is about 400 MB and held in memory whole, which is simpler than
- * streaming it and well within a build machine's memory.
+ * zstd over a whole buffer. The tar is held in memory whole, which is simpler than streaming it and
+ * well within a build machine's memory (its size is in bench/README.md).
  */
 function zstd(args: string[], input: Buffer, command: string): Buffer {
   const result = spawnSync('zstd', [...args, '-q', '-c'], { input, maxBuffer: 2 ** 32 });

@@ -8,7 +8,7 @@ const POSTAL_SAMPLE = join(import.meta.dirname, '..', '..', 'test', 'fixtures', 
 
 /** How many of the real published postcodes in the test sample the rules accept (the tests want 99%). */
 function postalSampleLine(data: Datasets): string {
-  const sample: Record<string, string[]> = readJson(POSTAL_SAMPLE).codes;
+  const sample = readJson<{ codes: Record<string, string[]> }>(POSTAL_SAMPLE).codes;
   const rules = new Map(data['postal-codes'].map((entry) => [entry.country, entry.postal_code]));
   const codes = Object.entries(sample).flatMap(([country, list]) => list.map((code) => [country, code]));
   const accepted = codes.filter(([country, code]) => {

@@ -12,7 +12,7 @@
  * And no subdivision type writes a proper name in lower case ("Autonomous city in north africa").
  */
 import { scriptOf } from '../lib/locale-script.ts';
-import { keptEnglishWord } from '../import/iso-names.ts';
+import { keptEnglishWord } from '../lib/iso-names.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets, Subdivision } from '../types/datasets.ts';
 

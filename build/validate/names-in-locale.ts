@@ -11,8 +11,8 @@
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { subdivisionNames, territoryNames } from '../import/cldr-names.ts';
-import { cleanIsoName } from '../import/iso-names.ts';
+import { subdivisionNames, territoryNames } from '../lib/cldr-names.ts';
+import { cleanIsoName } from '../lib/iso-names.ts';
 import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
@@ -53,9 +53,12 @@ export function notInLocale(text: string, tag: string, english: Set<string>, cld
 
 type Localized = Record<string, string | string[]> | null;
 
-function checkRecords(problems: Problems, records: any[], kind: 'territory' | 'subdivision', fields: string[], served: Set<string>, territoryOf = (_code: string): string | undefined => undefined): void {
+/** A record of a dataset with localized fields: a country or region (`alpha2`) or a subdivision (`code`). */
+type NamedRecord = { alpha2?: string; code?: string } & Record<string, unknown>;
+
+function checkRecords(problems: Problems, records: NamedRecord[], kind: 'territory' | 'subdivision', fields: string[], served: Set<string>, territoryOf = (_code: string): string | undefined => undefined): void {
   records.forEach((record, index) => {
-    const code: string = record.alpha2 ?? record.code;
+    const code = record.alpha2 ?? record.code ?? '';
     const territory = territoryOf(code);
     const english = new Set(fields.flatMap((field) => Object.entries((record[field] ?? {}) as NonNullable<Localized>)
       .filter(([tag]) => isEnglish(tag)).flatMap(([, texts]) => [texts].flat())));

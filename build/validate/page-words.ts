@@ -5,30 +5,32 @@
  * written in another script holds no Latin-script word but the names the page keeps as they are; and
  * the language select's label is CLDR's word for "language" in that language, as its source says.
  */
+import type { CldrMain } from '../lib/cldr-names.ts';
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-/** The 15 most used content languages of the web (W3Techs' ranking as the issue lists it), and Traditional Chinese. */
+/** The 15 most used content languages of the web (W3Techs' ranking), and Traditional Chinese. */
 export const PAGE_LANGUAGES = ['en', 'zh', 'zh-Hant', 'es', 'ar', 'pt', 'fr', 'ja', 'ru', 'de', 'hi', 'ko', 'it', 'tr', 'id', 'vi'];
 /** Latin-script names kept as they are in every script: the product, a command, key names and postal terms that are names. */
 const KEPT_NAMES = /Country Reference API|npm start|API|CEDEX|Eircode|PIN/g;
 const PLACEHOLDER = /\{[a-z_]+\}/g;
 
 const placeholders = (text: string) => (text.match(PLACEHOLDER) ?? []).sort().join(' ');
-const wordsOf = (entry: any): Record<string, string> => Object.assign({}, ...Object.values<any>(entry.sets).map((set) => set.words));
+type PageWords = Datasets['curated/page-words'][number];
+const wordsOf = (entry: PageWords): Record<string, string> => Object.assign({}, ...Object.values(entry.sets).map((set) => set.words));
 const scriptOf = (language: string) => new Intl.Locale(language).maximize().script;
 
 /** CLDR's label for a language select: codePatterns.language ("Language: {0}", fr "langue : {0}") without the value, capitalised. */
 export function cldrLanguageLabel(language: string): string {
-  const names = readPackageJson('cldr-localenames-full', `main/${language}/localeDisplayNames.json`).main[language].localeDisplayNames;
+  const names = readPackageJson<CldrMain<{ codePatterns: { language: string } }>>('cldr-localenames-full', `main/${language}/localeDisplayNames.json`).main[language].localeDisplayNames;
   const word = names.codePatterns.language.replace('{0}', '').replace(/[\s:：\u202f]+$/u, '');
   return word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
 }
 
 export function checkPageWords(data: Datasets): Problem[] {
   const problems = new Problems('data/curated/page-words.json');
-  const entries = data['curated/page-words'] as any[];
+  const entries = data['curated/page-words'];
   const position = new Map(entries.map((entry, index) => [entry.language, index]));
   for (const language of PAGE_LANGUAGES) if (!position.has(language)) problems.add('', `no words in ${language}: the page must speak ${PAGE_LANGUAGES.join(', ')}`);
   const english = entries[position.get('en') ?? -1];

@@ -43,7 +43,7 @@ function checkScripts(problems: Problems, pointer: string, label: string, perLoc
 const cldrFiles = new Map<string, any>();
 function cldr(pkg: string, tag: string, file: string): any {
   const key = `${pkg}/${tag}/${file}`;
-  if (!cldrFiles.has(key)) cldrFiles.set(key, readPackageJson(pkg, `main/${tag}/${file}.json`).main[tag]);
+  if (!cldrFiles.has(key)) cldrFiles.set(key, readPackageJson<any>(pkg, `main/${tag}/${file}.json`).main[tag]);
   return cldrFiles.get(key);
 }
 const cldrCurrencyName = (tag: string, code: string): string | undefined => cldr('cldr-numbers-full', tag, 'currencies').numbers.currencies[code]?.displayName;

@@ -6,13 +6,12 @@
  * which the entry's same_in lists. Official languages are CLDR's (territoryInfo: official, official
  * regional or de facto official).
  */
-import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
+import { officialLanguagesOf, territoryInfo } from '../lib/cldr-core.ts';
 
 function officialLanguages(country: string): string[] {
-  const info = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo[country];
-  return Object.entries<any>(info?.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]);
+  return officialLanguagesOf(territoryInfo()[country]);
 }
 
 export function checkRegionalLanguages(data: Datasets): Problem[] {

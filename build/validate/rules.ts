@@ -93,7 +93,7 @@ export function checkPhone(data: Datasets): Problem[] {
     }
     if (!entry.patterns) return problems.add(`${at}/patterns`, `${entry.country} has a numbering plan but no patterns`);
     const national = new RegExp(entry.patterns.national);
-    const examples: [string, any][] = [['example', entry.example], ['examples/mobile', entry.examples?.mobile], ['examples/fixed_line', entry.examples?.fixed_line]];
+    const examples = [['example', entry.example], ['examples/mobile', entry.examples?.mobile], ['examples/fixed_line', entry.examples?.fixed_line]] as const;
     for (const [path, example] of examples) {
       if (!example) continue;
       const where = `${at}/${path}`;

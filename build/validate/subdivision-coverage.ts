@@ -4,15 +4,15 @@
  * countries and for all; and the gate's rule that the count for a locale's own countries never grows.
  */
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
-import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
+import { territoryInfo } from '../lib/cldr-core.ts';
 
 interface Subdivision { code: string; country: string; name: Record<string, string> }
 
 /**
- * Own-country subdivisions allowed to fall back, per locale of issue 28 (non-Latin readers, and
- * Swahili): the count once their names were curated. Lower it when names are added; never raise it.
+ * Own-country subdivisions allowed to fall back, per locale whose readers were checked (non-Latin
+ * readers, and Swahili): the count once their names were curated. Lower it when names are added; never raise it.
  * ar: Eritrea, Israel, Somalia, Chad and the city of Djibouti have no checked Arabic names yet. sw: names
  * the same in Swahili as in English are not stored (the reader sees the English, which is right).
  */
@@ -26,9 +26,9 @@ export const OWN_FALLBACK_CEILING: Record<string, number> = {
  * HK, MO and TW name in their own script (CN-HK and CN-MO are among them).
  */
 export function ownCountries(tag: string): string[] {
-  const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
+  const territories = territoryInfo();
   const key = tag.replaceAll('-', '_');
-  const official = Object.entries<any>(territories)
+  const official = Object.entries(territories)
     .filter(([, info]) => info.languagePopulation?.[key]?._officialStatus === 'official').map(([country]) => country);
   return [...official, ...(tag === 'zh-Hant' ? ['CN'] : [])].sort();
 }

@@ -38,7 +38,7 @@ function entryLabel(dataset: unknown, pointer: string): string {
 
 export function validateData(dataDir: string): ValidationResult {
   const problems: Problem[] = [];
-  let ajv;
+  let ajv: ReturnType<typeof loadSchemas>;
   try {
     ajv = loadSchemas(dataDir);
   } catch (error) {

@@ -32,11 +32,11 @@ function componentRefs(node: unknown, titles: Map<string, string>): unknown {
 
 /** Each schema file is a component named by its title; the `$defs` of any file are components of their own. */
 function schemaComponents(): Record<string, unknown> {
-  const schemas = fg.sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR }).sort().map((file) => readJson(join(RESPONSE_SCHEMAS_DIR, file)));
-  const titles = new Map(schemas.map((schema) => [schema.$id as string, schema.title as string]));
+  const schemas = fg.sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR }).sort().map((file) => readJson<{ $id: string; title: string }>(join(RESPONSE_SCHEMAS_DIR, file)));
+  const titles = new Map(schemas.map((schema) => [schema.$id, schema.title]));
   const components: Record<string, unknown> = {};
   for (const schema of schemas) {
-    const { $defs, ...rest } = componentRefs(schema, titles) as Record<string, any>;
+    const { $defs, ...rest } = componentRefs(schema, titles) as { $defs?: Record<string, unknown> };
     Object.assign(components, $defs);
     if (schema.$id !== 'common.schema.json') components[schema.title] = rest;
   }

@@ -1,6 +1,6 @@
 /**
  * Spreads the response jobs over one worker thread per core: generating, hashing and compressing
- * 75,000 files is CPU work, and a single thread leaves the second core idle.
+ * every answer is CPU work, and a single thread leaves the other cores idle.
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -34,11 +34,16 @@ export function runWorker<T>(url: string, workerData: unknown, onProgress?: (pro
   });
 }
 
-export async function runInWorkers(options: { data: unknown; staging: string; jobs: Job[]; onProgress?: (files: number) => void }): Promise<WorkerResult[]> {
+/** How far the workers are: jobs done (each worker reports once per job) and files written. */
+export interface WorkerProgress { jobs: number; files: number }
+
+export async function runInWorkers(options: { data: unknown; staging: string; jobs: Job[]; onProgress?: (done: WorkerProgress) => void }): Promise<WorkerResult[]> {
   const shares = sharesPerCore(options.jobs);
-  const progress = new Array(shares.length).fill(0);
-  return Promise.all(shares.map((jobs, index) => runWorker<WorkerResult>(WORKER_URL, { data: options.data, staging: options.staging, jobs }, (count) => {
-    progress[index] = count;
-    options.onProgress?.(progress.reduce((sum, value) => sum + value, 0));
+  const files = new Array(shares.length).fill(0);
+  let jobs = 0;
+  return Promise.all(shares.map((share, index) => runWorker<WorkerResult>(WORKER_URL, { data: options.data, staging: options.staging, jobs: share }, (count) => {
+    files[index] = count;
+    jobs += 1;
+    options.onProgress?.({ jobs, files: files.reduce((sum, value) => sum + value, 0) });
   })));
 }

@@ -13,9 +13,9 @@ import type { ManifestFile } from '../../contract/manifest.ts';
 const LARGE = 64 * 1024;
 
 /**
- * Brotli settings by size. A window sized to the body makes small files ten times faster to compress
- * than the default 4 MiB window (3.5 ms -> 0.3 ms for a 3 KB country); large lists use quality 6,
- * which costs 50 ms instead of 175 ms (quality 9) for 2% more bytes.
+ * Brotli settings by size. A window sized to the body makes small files much faster to compress than
+ * the default window; large lists use quality 6, far faster than 9 for a few more bytes (figures:
+ * bench/README.md).
  */
 function brotliOptions(size: number) {
   return {

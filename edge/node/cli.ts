@@ -1,5 +1,5 @@
 /**
- * The edge's commands, reading the environment as `npm start` does (gateway/config.ts):
+ * The edge's commands, reading the environment as `npm start` does (launch/settings.ts):
  *   npm run edge          serves dist/ on workerd the way Cloudflare would (local.ts), on 127.0.0.1:8787
  *                         by default; keys from API_KEYS or API_KEYS_FILE, else a key generated and printed
  *   npm run edge:upload   builds the upload (dist-edge/) and runs wrangler's dry run on it: what CI checks
@@ -9,20 +9,24 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { announceKey, generateKey, reachableOrigin, stopWith } from '../../gateway/announce.ts';
-import { keysFromList, readKeysFile } from '../../gateway/auth.ts';
-import { readConfig } from '../../gateway/config.ts';
-import { buildIfStale } from '../../gateway/freshness.ts';
+import { announceKey, generateKey, reachableOrigin, stopWith } from '../../launch/announce.ts';
+import { buildIfStale } from '../../launch/freshness.ts';
+import { keysFromList, readKeysFile } from '../../launch/keys.ts';
+import { readServeSettings } from '../../launch/settings.ts';
 import { startLocalEdge } from './local.ts';
 import { buildUpload, defaultUploadDir } from './upload.ts';
 import { dryRun, wrangler } from './wrangler.ts';
 
 const command = process.argv[2] ?? 'serve';
 const say = (line: string) => console.log(`edge: ${line}`);
-const stop = (lines: string[]): never => stopWith('edge: ', lines);
+// A declaration, not an arrow: only a declared `never` function ends control flow for the type checker.
+function stop(lines: string[]): never {
+  return stopWith('edge: ', lines);
+}
 const env = process.env;
 
-const { config, problems } = readConfig({ ...env, PORT: env.PORT || '8787' }, join(import.meta.dirname, '..', '..', 'dist'));
+const problems: string[] = [];
+const config = readServeSettings({ ...env, PORT: env.PORT || '8787' }, join(import.meta.dirname, '..', '..', 'dist'), problems);
 if (!['serve', 'upload', 'deploy'].includes(command)) problems.push(`unknown command ${JSON.stringify(command)}: serve, upload or deploy`);
 if (problems.length > 0) stop(problems);
 const buildFailed = buildIfStale(config.distDir, say);

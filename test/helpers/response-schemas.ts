@@ -11,7 +11,7 @@ import { ROOT } from './paths.ts';
 const SCHEMAS_DIR = join(ROOT, 'build', 'schemas');
 const ajv = loadSchemas(SCHEMAS_DIR);
 /** A response schema's file by its title (the name the endpoint table and OpenAPI give it). */
-const FILE_BY_TITLE = new Map(fg.sync('*.schema.json', { cwd: SCHEMAS_DIR }).map((file) => [readJson(join(SCHEMAS_DIR, file)).title as string, file]));
+const FILE_BY_TITLE = new Map(fg.sync('*.schema.json', { cwd: SCHEMAS_DIR }).map((file) => [readJson<{ title: string }>(join(SCHEMAS_DIR, file)).title, file]));
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Each file-backed answer's files, as a pattern over dist keys, with the title of the schema of its view. */

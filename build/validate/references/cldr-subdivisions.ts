@@ -6,9 +6,8 @@
  * reviewed there, with its source, and is not compared again; every other difference is listed in
  * data/known-differences.json with its reason.
  */
-import { readJson } from '../../lib/canonical-json.ts';
-import { subdivisionLocales, subdivisionNames } from '../../import/cldr-names.ts';
-import { cleanIsoName } from '../../import/iso-names.ts';
+import { subdivisionLocales, subdivisionNames } from '../../lib/cldr-names.ts';
+import { cleanIsoName } from '../../lib/iso-names.ts';
 import type { Comparison } from '../references.ts';
 import { comparing } from './comparing.ts';
 import type { Datasets } from '../../types/datasets.ts';

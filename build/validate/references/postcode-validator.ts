@@ -38,7 +38,7 @@ function drawn(expression: RegExp, country: string): string[] {
 }
 
 export function compareWithPostcodeValidator(data: Datasets): Comparison {
-  const sample: Record<string, string[]> = readJson(SAMPLE_FILE).codes;
+  const sample = readJson<{ codes: Record<string, string[]> }>(SAMPLE_FILE).codes;
   const { comparison, check } = comparing(REFERENCE);
   for (const { country, postal_code: rule } of data['postal-codes']) {
     const theirs: RegExp | undefined = POSTCODE_REGEXES.get(country);

@@ -1,5 +1,5 @@
 /**
- * What `npm start` (main.ts) and `npm run serve:nginx` say as they start: a key generated for the run
+ * What `npm start` (gateway/main.ts), `npm run serve:nginx` and `npm run edge` say as they start: a key generated for the run
  * when none is configured, printed with a ready-to-paste curl line and the form page's link; and every
  * problem at once when they cannot start.
  */

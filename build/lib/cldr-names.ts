@@ -1,7 +1,10 @@
 /** Reads CLDR's display names (resolved per locale in the cldr-json "full" packages). */
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { packageDir, readPackageJson } from '../lib/upstream.ts';
+import { packageDir, readPackageJson } from './upstream.ts';
+
+/** A cldr-json `main` file: a locale's display names of one kind. */
+export type CldrMain<T> = { main: Record<string, { localeDisplayNames: T }> };
 
 const territoryCache = new Map<string, Record<string, string>>();
 
@@ -9,7 +12,7 @@ const territoryCache = new Map<string, Record<string, string>>();
 export function territoryNames(tag: string): Record<string, string> {
   let names = territoryCache.get(tag);
   if (!names) {
-    names = readPackageJson('cldr-localenames-full', `main/${tag}/territories.json`).main[tag].localeDisplayNames.territories as Record<string, string>;
+    names = readPackageJson<CldrMain<{ territories: Record<string, string> }>>('cldr-localenames-full', `main/${tag}/territories.json`).main[tag].localeDisplayNames.territories;
     territoryCache.set(tag, names);
   }
   return names;
@@ -31,7 +34,8 @@ export function subdivisionLocales(): string[] {
 
 /** CLDR subdivision names of a locale keyed by CLDR's id (`usca`); the locale must be one of subdivisionLocales(). */
 export function subdivisionNames(tag: string): Record<string, string> {
-  const names = readPackageJson('cldr-subdivisions-full', subdivisionFile(tag)).subdivisions?.localeDisplayNames?.subdivisions;
+  const file = readPackageJson<{ subdivisions?: { localeDisplayNames?: { subdivisions?: Record<string, string> } } }>('cldr-subdivisions-full', subdivisionFile(tag));
+  const names = file.subdivisions?.localeDisplayNames?.subdivisions;
   if (!names || Object.keys(names).length === 0) throw new Error(`cldr-subdivisions-full: no subdivision names in ${subdivisionFile(tag)}`);
   return names;
 }
