@@ -127,8 +127,13 @@ async function openForm(fragment = `#key=${TEST_KEY}`, { locale = 'en-US' } = {}
 /** Types `typed` into the combobox, then takes its first option with the keyboard; returns the options seen. */
 async function pickCountry(page: Page, typed: string): Promise<string[]> {
   const combobox = page.locator('#country');
+  // The list shows each search's answer as it comes: wait for the answer to what was typed whole, shown,
+  // not for the first option (a slow machine shows the answer to "united" while "united st" is typed).
+  const searched = (url: URL) => url.pathname === '/v1/countries/search' && url.searchParams.get('q') === typed.trim();
+  const answered = page.waitForResponse((response) => searched(new URL(response.url())));
   await combobox.pressSequentially(typed);
-  await page.locator('#country-options').getByRole('option').first().waitFor();
+  const first: string | undefined = (await (await answered).json()).countries[0]?.name;
+  await page.waitForFunction((name) => document.querySelector('#country-options [role="option"]')?.textContent?.includes(name), first ?? '');
   const options = await page.locator('#country-options').getByRole('option').allTextContents();
   await combobox.press('ArrowDown');
   await combobox.press('Enter');

@@ -5,10 +5,9 @@ import { Localizer } from '../build/write/localize.ts';
 import { Responses } from '../build/write/responses.ts';
 import { canonicalPostalCode } from '../build/lib/postal-input.ts';
 import { lettersOutside } from '../build/validate/address-rules.ts';
-import { validateData } from '../build/validate/validate-data.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { realData } from './helpers/real-data.ts';
 
-const { data } = validateData(DATA_DIR);
+const { data } = realData();
 const responses = new Responses(data!, new Localizer(data!.locales));
 const postal = new Map<string, any>(data!['postal-codes'].map((entry: any) => [entry.country, entry.postal_code]));
 const entries = new Map<string, any>(data!.addresses.map((entry: any) => [entry.country, entry]));

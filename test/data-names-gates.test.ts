@@ -5,10 +5,9 @@ import { checkFormerNames } from '../build/validate/former-names.ts';
 import { checkNamesInLocale } from '../build/validate/names-in-locale.ts';
 import { formatProblem } from '../build/validate/problems.ts';
 import type { Datasets } from '../build/types/datasets.ts';
-import { validateData } from '../build/validate/validate-data.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { realData } from './helpers/real-data.ts';
 
-const data = validateData(DATA_DIR).data as Datasets;
+const data = realData().data as Datasets;
 const country = (copy: Datasets, code: string) => copy.countries.find((entry) => entry.alpha2 === code)!;
 const subdivision = (copy: Datasets, code: string) => copy.subdivisions.find((entry) => entry.code === code)!;
 const region = (copy: Datasets, code: string) => copy.regions.find((entry) => entry.code === code)!;

@@ -3,10 +3,9 @@ import * as assert from 'uvu/assert';
 import { checkPostalNames, scriptOf } from '../build/validate/postal-names.ts';
 import { checkPrintedPostalForms, gluedPrefix, printedForm } from '../build/validate/postal-printed-forms.ts';
 import { checkPostalRanges } from '../build/validate/postal-ranges.ts';
-import { validateData } from '../build/validate/validate-data.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { realData } from './helpers/real-data.ts';
 
-const { data } = validateData(DATA_DIR);
+const { data } = realData();
 const entryOf = (copy: any, dataset: string, country: string) => copy[dataset].find((entry: any) => entry.country === country);
 const reasonsOf = (check: (data: any) => { reason: string }[], mutate: (copy: any) => void) => {
   const copy = structuredClone(data!);

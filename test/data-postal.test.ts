@@ -5,8 +5,8 @@ import { canonicalPostalCode } from '../build/lib/postal-input.ts';
 import { postalCodeName } from '../build/page/postal-code.js';
 import { compareWithPostcodeValidator } from '../build/validate/references/postcode-validator.ts';
 import { checkPostalCodes } from '../build/validate/rules.ts';
-import { validateData } from '../build/validate/validate-data.ts';
 import { DATA_DIR } from './helpers/paths.ts';
+import { realData } from './helpers/real-data.ts';
 
 const postal: any[] = readJson(`${DATA_DIR}/postal-codes.json`);
 const rule = (country: string) => postal.find((entry) => entry.country === country).postal_code;
@@ -74,7 +74,7 @@ typing('should give GB the masks of every outward code form, the example\'s as f
 });
 
 const gate = suite('postal codes (data gate)');
-const { data } = validateData(DATA_DIR);
+const { data } = realData();
 
 /** Each postal rule of the gate, broken on a copy of the real data, with the message it must print. */
 const BREACHES: [what: string, mutate: (entry: any) => void, expected: string][] = [

@@ -3,10 +3,9 @@ import * as assert from 'uvu/assert';
 import { checkReferences, judge, REFERENCES, verdictProblems } from '../build/validate/references.ts';
 import { formatProblem } from '../build/validate/problems.ts';
 import { compareWithCldrSubdivisions } from '../build/validate/references/cldr-subdivisions.ts';
-import { validateData } from '../build/validate/validate-data.ts';
-import { DATA_DIR } from './helpers/paths.ts';
+import { realData } from './helpers/real-data.ts';
 
-const { data, problems } = validateData(DATA_DIR);
+const { data, problems } = realData();
 const references = suite('references (data/known-differences.json)');
 
 references('should validate the data before comparing it', () => assert.equal(problems.map(formatProblem), []));

@@ -9,7 +9,8 @@ import { readJson, writeCanonicalJson } from '../build/lib/canonical-json.ts';
 import { diffFiles, type Manifest } from '../build/release/files-diff.ts';
 import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
-import { copyOfData, ROOT } from './helpers/paths.ts';
+import { fewCountriesData, removeData } from './helpers/few-countries.ts';
+import { ROOT } from './helpers/paths.ts';
 import { SMALL_BODIES, smallDist } from './helpers/small-dist.ts';
 import type { Datasets } from '../build/types/datasets.ts';
 
@@ -22,23 +23,26 @@ const scratch = mkdtempSync(join(tmpdir(), 'country-release-diff-'));
 const diff = suite('release-diff');
 diff.after(() => rmSync(scratch, { recursive: true, force: true }));
 
+// Two real builds of a few countries (helpers/few-countries.ts), kept in the temp dir as the test dist is: a
+// dist of the whole world changed by one example would be a third 0.9 GB build whenever data/ or build/ changed.
 diff('should list the files a change of one postal example moves, and nothing else', async () => {
-  // A copy of data/ with another postal example for Japan, built as a release is.
-  const data = copyOfData();
-  let changedDist: string;
+  // A copy of the data with another postal example for Japan, built as a release is.
+  const [data, changedData] = [fewCountriesData(), fewCountriesData()];
+  let [baseDist, changedDist]: string[] = [];
   try {
-    const file = join(data.dir, 'postal-codes.json');
+    const file = join(changedData, 'postal-codes.json');
     const postal = readJson<Datasets['postal-codes']>(file);
     const rule = postal.find((entry) => entry.country === 'JP')!.postal_code!;
     rule.examples.unshift('100-0001');
     rule.example = '100-0001';
     writeCanonicalJson(file, postal);
-    changedDist = builtDist(data.dir);
+    [baseDist, changedDist] = [builtDist(data), builtDist(changedData)];
   } finally {
-    data.cleanup();
+    removeData(data);
+    removeData(changedData);
   }
   const [upload, remove] = [join(scratch, 'upload.txt'), join(scratch, 'delete.txt')];
-  const result = await releaseDiff(builtDist(), changedDist, '--upload', upload, '--delete', remove);
+  const result = await releaseDiff(baseDist, changedDist, '--upload', upload, '--delete', remove);
   assert.is(result.code, 0, result.stderr);
   // Japan's postal answer, and what names the release or every ETag: GET /v1 and the nginx config.
   const changed = ['v1/_cdn/nginx.conf', 'v1/index.json', 'v1/postal-code/JP.json'];

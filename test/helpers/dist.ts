@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { DATA_DIR, ROOT } from './paths.ts';
@@ -41,19 +41,36 @@ function sourcesDigest(dataDir: string): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+/** Beside each dist: touched whenever a run takes the dist, so a dist built long ago but in use is kept. */
+const usedStamp = (dir: string) => `${dir}.used`;
+const marked = new Map<string, number>();
+
+function markUsed(dir: string): void {
+  if (Date.now() - (marked.get(dir) ?? 0) < 60_000) return;
+  marked.set(dir, Date.now());
+  const now = new Date();
+  try {
+    utimesSync(usedStamp(dir), now, now);
+  } catch {
+    writeFileSync(usedStamp(dir), '');
+  }
+}
+
 /**
- * Trees of earlier data or build code are 0.9 GB each: remove complete ones not touched for an hour.
- * Staging trees and recent builds may belong to a test run going on right now in the same temp dir.
+ * Trees of earlier data or build code are 0.9 GB each: remove complete ones neither built nor used for an
+ * hour. Staging trees and dists used lately may belong to a test run going on right now in the same temp dir.
  */
 function removeOldBuilds(keep: string): void {
   for (const name of readdirSync(tmpdir())) {
     const dir = join(tmpdir(), name);
     if (!new RegExp(`^${PREFIX}[0-9a-f]{16}$`).test(name) || dir === keep) continue;
     try {
-      if (Date.now() - statSync(join(dir, 'manifest.json')).mtimeMs > 3600_000) {
+      const used = Math.max(statSync(join(dir, 'manifest.json')).mtimeMs, statSync(usedStamp(dir), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+      if (Date.now() - used > 3600_000) {
         rmSync(dir, { recursive: true, force: true });
         // Its edge upload (helpers/edge.ts), hard links but for the edge's index.
         rmSync(`${dir}-edge`, { recursive: true, force: true });
+        rmSync(usedStamp(dir), { force: true });
       }
     } catch { /* gone already, or not ours to judge */ }
   }
@@ -97,5 +114,6 @@ export function builtDist(dataDir = DATA_DIR): string {
     buildOnce(dir, dataDir);
     built.set(dataDir, dir);
   }
+  markUsed(built.get(dataDir)!);
   return built.get(dataDir)!;
 }
