@@ -17,6 +17,7 @@ import { generator } from './helpers/fuzz.ts';
 import { startEdge } from './helpers/edge.ts';
 import { distFile, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { HOSTILE, rawRequest, type Hostile } from './helpers/hostile.ts';
+import { keylessRequests } from './helpers/keyless.ts';
 import { prng } from './helpers/prng.ts';
 import { freePort } from './helpers/start.ts';
 import { ask, differences, type Answer, type Tier } from './helpers/tiers.ts';
@@ -185,6 +186,24 @@ tiersSuite('should answer every request of the corpus alike on every tier, but f
   console.log(`  ${cases.length} requests to ${tiers.map((tier) => tier.name).join(', ')}; exceptions: ${EXCEPTIONS.map((exception) => `${exception.tier} ${used.get(exception) ?? 0}`).join(', ') || 'none'}`);
   assert.equal(unexplained.slice(0, 40), [], `${unexplained.length} unexplained differences`);
   for (const exception of EXCEPTIONS) assert.ok(used.has(exception), `no request shows the exception any more: ${exception.reason}`);
+});
+
+tiersSuite('should refuse every request without a key that names an internal step of a tier in its query (401 on every tier)', async () => {
+  const cases = keylessRequests(builtDist());
+  const wrong: string[] = [];
+  let next = 0;
+  await Promise.all(Array.from({ length: 8 }, async () => {
+    while (next < cases.length) {
+      const [name, request] = cases[next++];
+      const bytes = rawRequest(request);
+      for (const tier of tiers) {
+        const answer = await ask(tier, bytes, 'GET');
+        if (answer.status !== 401 || answer.code !== 'missing_credentials') wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
+      }
+    }
+  }));
+  console.log(`  ${cases.length} requests without a key to ${tiers.map((tier) => tier.name).join(', ')}; ${wrong.length} not refused`);
+  assert.equal(wrong.slice(0, 40), [], `${wrong.length} answers other than 401 missing_credentials`);
 });
 
 tiersSuite.run();

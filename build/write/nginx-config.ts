@@ -14,7 +14,7 @@ import { readLocale, readView } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, variable } from './nginx-endpoints.ts';
 import {
-  authMap, chainDepth, countryMap, freshMap, gateMaps, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
+  authMap, chainDepth, codingMaps, countryMap, freshMap, gateMaps, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
   unknownParameterMaps, viewMap, withdrawnMaps,
 } from './nginx-maps.ts';
 
@@ -42,21 +42,43 @@ function sharedProblems(head: ManifestHead, release: string): string[] {
   ];
 }
 
-/** /_localized/<n>: the first file along a chain of n locales before the default one, tried in order with -f. */
+/**
+ * /_localized/<n>: the first file along a chain of n locales before the default one. Whether a file is
+ * there is a lookup in $cr_etag (every file of the release has one), not a look at the disk.
+ */
 function localizedLocations(depth: number): string[] {
   return Array.from({ length: depth + 1 }, (_, n) => [
     `  location = /_localized/${n} {`,
     '    internal;',
     `    set $cr_file v1/${n === 0 ? '' : '$cr_l1'}$cr_rest;`,
-    ...Array.from({ length: n }, (_, index) => `    if (!-f $document_root/$cr_file) { set $cr_file v1/${index + 1 < n ? `$cr_l${index + 2}` : ''}$cr_rest; }`),
-    '    rewrite ^ /_serve last;',
+    ...Array.from({ length: n }, (_, index) => `    if ($cr_etag = "") { set $cr_file v1/${index + 1 < n ? `$cr_l${index + 2}` : ''}$cr_rest; }`),
+    '    rewrite ^ $cr_serve last;',
     '  }',
   ]).flat();
 }
 
-/** The headers of each file, by its key ($cr_file): exact lookups in hashed maps. */
+/** /_serve and its variants without the codings a client refused ($cr_serve): the file, or 304 where If-None-Match names it. */
+function serveLocations(release: string): string[] {
+  const variants: [string, boolean, boolean][] = [['/_serve', true, true], ['/_serve/gzip', false, true], ['/_serve/br', true, false], ['/_serve/identity', false, false]];
+  return variants.flatMap(([uri, br, gzip]) => [
+    `  location = ${uri} {`,
+    '    internal;',
+    `    gzip_static ${gzip ? 'on' : 'off'};`,
+    `    brotli_static ${br ? 'on' : 'off'};`,
+    ...everyAnswer(release).map((line) => `    ${line}`),
+    '    add_header ETag $cr_etag;',
+    '    add_header Cache-Control $cr_cache_control;',
+    '    add_header Content-Language $cr_language;',
+    '    add_header Vary Accept-Encoding;',
+    '    if ($cr_fresh) { return 304; }',
+    '    rewrite ^ /$cr_file break;',
+    '  }',
+  ]);
+}
+
+/** The headers of each file, by its key ($cr_file): exact lookups in hashed maps; $cr_etag again at each use, as $cr_file changes along a chain. */
 function fileMaps(files: Record<string, ManifestFile>): string[] {
-  const lines = ['map $cr_file $cr_etag {', '  default "";'];
+  const lines = ['map $cr_file $cr_etag {', '  volatile;', '  default "";'];
   for (const [path, file] of Object.entries(files)) lines.push(`  ${path} ${quote(`"${file.sha256}"`)};`);
   lines.push('}', 'map $cr_file $cr_language {', '  default "";');
   for (const [path, file] of Object.entries(files)) if (file.content_language) lines.push(`  ${path} ${file.content_language};`);
@@ -97,6 +119,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...jsonSuffixMap(),
     ...methodMap(),
     ...freshMap(),
+    ...codingMaps(),
     ...fileMaps(files),
     'server {',
     '  listen __LISTEN__;',
@@ -143,22 +166,11 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     `    return 200 ${quote(healthBody(release))};`,
     '  }',
     ...statics.flatMap(([request, key]) => [`  location = ${request} {`, gate(isPublicFile(key) ? '$cr_gate_public' : '$cr_gate'), ESCAPED_SLASH,
-      `    set $cr_file ${key};`, '    rewrite ^ /_serve last;', '  }']),
+      `    set $cr_file ${key};`, '    rewrite ^ $cr_serve last;', '  }']),
     ...endpointLocations(head, release),
     ...localizedLocations(chainDepth(head)),
     // The file: its ETag compared, then served by its key (with its .br or .gz copy where the client takes one).
-    '  location = /_serve {',
-    '    internal;',
-    '    gzip_static on;',
-    '    brotli_static on;',
-    ...everyAnswer(release).map((line) => `    ${line}`),
-    '    add_header ETag $cr_etag;',
-    '    add_header Cache-Control $cr_cache_control;',
-    '    add_header Content-Language $cr_language;',
-    '    add_header Vary Accept-Encoding;',
-    '    if ($cr_fresh) { return 304; }',
-    '    rewrite ^ /$cr_file break;',
-    '  }',
+    ...serveLocations(release),
     // A path that names nothing, or a location only this config may enter: the gate (by the request line's
     // method, which an error page's redirect does not change), then 404.
     '  location / { rewrite ^ /_elsewhere last; }',

@@ -76,7 +76,7 @@ function endpointLocation(endpoint: Endpoint, pattern: RegExp): string[] {
   }
   const rest = endpoint.answer.rest.replace('{list}', '$cr_list').replace('{country}', '$cr_country').replace('{subdivision}', '$cr_subdivision');
   if (endpoint.answer.localized) lines.push(`    set $cr_rest ${rest};`, '    rewrite ^ $cr_localized last;', '  }');
-  else lines.push(`    set $cr_file v1/${rest};`, '    rewrite ^ /_serve last;', '  }');
+  else lines.push(`    set $cr_file v1/${rest};`, '    rewrite ^ $cr_serve last;', '  }');
   return lines;
 }
 

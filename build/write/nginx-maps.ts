@@ -230,3 +230,20 @@ export const freshMap = (): string[] => [...block('$http_if_none_match $cr_fresh
   '"~^[ \\t]*\\*[ \\t]*#." 1;',
   '"~^(?:[^#]*,)?[ \\t]*(?:W/)?(\\"[0-9a-f]{64}\\")[ \\t]*(?:,[^#]*)?#\\1$" 1;',
 ])];
+
+/**
+ * $cr_serve: the location that sends the file, by the codings Accept-Encoding refuses (q=0, `q` in any
+ * case, as the contract reads it): nginx's own br and gzip checks take an upper-case Q for no weight.
+ */
+export function codingMaps(): string[] {
+  const refused = (coding: string) => block(`$http_accept_encoding $cr_${coding}_refused`, [
+    'default 0;',
+    '"" 0;', '"br" 0;', '"gzip" 0;', '"gzip, deflate, br" 0;', '"gzip, deflate, br, zstd" 0;', '"br, gzip" 0;', '"gzip, deflate" 0;',
+    `${quote(`~*(?:^|,)[ \\t]*${coding}[ \\t]*;[ \\t]*q[ \\t]*=[ \\t]*0(?:\\.0{0,3})?[ \\t]*(?:,|$)`)} 1;`,
+  ]);
+  return [
+    ...refused('br'),
+    ...refused('gzip'),
+    ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
+  ];
+}
