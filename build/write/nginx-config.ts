@@ -14,7 +14,7 @@ import { readLocale, readView } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, variable } from './nginx-endpoints.ts';
 import {
-  authMap, chainDepth, codingMaps, countryMap, freshMap, gateMaps, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, quotedMaps, subdivisionMap,
+  authMap, chainDepth, codingMaps, countryMap, freshMap, gateMaps, givenMaps, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, oneParameterMap, quotedMaps, subdivisionMap,
   unknownParameterMaps, viewMap, withdrawnMaps,
 } from './nginx-maps.ts';
 
@@ -70,6 +70,8 @@ function serveLocations(release: string): string[] {
     '    add_header Cache-Control $cr_cache_control;',
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
+    // The one ETag a client sends back, compared as it is; any other If-None-Match by the contract's rules.
+    '    if ($http_if_none_match = $cr_etag) { return 304; }',
     '    if ($cr_fresh) { return 304; }',
     '    rewrite ^ /$cr_file break;',
     '  }',
@@ -104,6 +106,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...gateMaps(MAX_URL_LENGTH),
     // nginx decodes %2F into a slash before it matches a location; the other tiers keep it in the path part.
     'map $request_uri $cr_escaped_slash { default 0; "~^[^?]*%2[Ff]" 1; }',
+    ...oneParameterMap(),
     ...givenMaps(),
     ...unknownParameterMaps(),
     ...localeValidityMap(head),

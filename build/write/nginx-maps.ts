@@ -74,14 +74,24 @@ export function gateMaps(maxUrlLength: number): string[] {
   ];
 }
 
-/** $cr_given_<name>: 1 when the query names the parameter (with or without a value), 2 when it names it twice. */
+/** $cr_args_one: the name of the one parameter of the API a query holds and nothing else, `none` for no query, "" otherwise. */
+export function oneParameterMap(): string[] {
+  return block('$args $cr_args_one', ['default "";', '"" none;', `${quote(`~^(${Object.keys(PARAMETERS).join('|')})(?:=[^&]*)?$`)} $1;`]);
+}
+
+/**
+ * $cr_given_<name>: 1 when the query names the parameter (with or without a value), 2 when it names it
+ * twice: from $cr_args_one where the query is one parameter or none, else by scanning the query.
+ */
 export function givenMaps(): string[] {
-  return Object.keys(PARAMETERS).flatMap((name) => block(`$args $cr_given_${name}`, [
-    'default 0;',
-    '"" 0;',
-    `${quote(`~(?:^|&)${name}(?:=[^&]*)?(?:&.*)?&${name}(?:=|&|$)`)} 2;`,
-    `${quote(`~(?:^|&)${name}(?:=|&|$)`)} 1;`,
-  ]));
+  return Object.keys(PARAMETERS).flatMap((name) => [
+    ...block(`$cr_args_one $cr_given_${name}`, ['default 0;', `${name} 1;`, `"" $cr_given_${name}_scanned;`]),
+    ...block(`$args $cr_given_${name}_scanned`, [
+      'default 0;',
+      `${quote(`~(?:^|&)${name}(?:=[^&]*)?(?:&.*)?&${name}(?:=|&|$)`)} 2;`,
+      `${quote(`~(?:^|&)${name}(?:=|&|$)`)} 1;`,
+    ]),
+  ]);
 }
 
 /**
@@ -94,9 +104,9 @@ export function unknownParameterMaps(): string[] {
   const before = `^(?:(?:${known}(?:=[^&]*)?)?&)*(?!${known}(?:=|&|$))`;
   const unshown = '&'; // no query name holds one
   return [
-    ...block('$args $cr_unknown_name', [
+    ...block('$cr_args_one $cr_unknown_name', ['default "";', '"" $cr_unknown_name_scanned;']),
+    ...block('$args $cr_unknown_name_scanned', [
       'default "";',
-      '"" "";',
       `${quote(`~${before}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} $1;`,
       `${quote(`~${before}[^&]`)} ${quote(unshown)};`,
     ]),
