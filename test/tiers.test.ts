@@ -149,6 +149,10 @@ const EXCEPTIONS: Exception[] = [
     applies: (request) => (request.headers ?? []).some((line) => line !== 'Host:' && !line.includes(':')) },
   { tier: 'nginx', reason: 'a query name percent-encoded: the gateway decodes it (so %6Cocale is locale), nginx reads it as sent',
     applies: (request) => /[?&][^=&]*%/.test(request.target) },
+  { tier: 'nginx', reason: 'nginx refuses a Host holding a slash or a tab itself (400 bad_request); the gateway and the edge answer the target and ignore the Host',
+    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).some((line) => /^host: .*[/\t]/i.test(line)) },
+  { tier: 'nginx', reason: 'nginx 1.22 refuses a second If-None-Match line itself (400 bad_request); the gateway and the edge read the first',
+    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).filter((line) => /^if-none-match:/i.test(line)).length > 1 },
   // workerd's HTTP parser, before the Worker runs. On the CDN, Cloudflare's front line reads the request before workerd does.
   { tier: 'edge', reason: 'workerd cannot take an absolute-form or asterisk request target: it answers 500 in plain text itself, without calling the Worker',
     applies: (request, [, other]) => !request.target.startsWith('/') && request.method !== 'CONNECT' && other.status === 500 && other.code === undefined },
@@ -157,6 +161,10 @@ const EXCEPTIONS: Exception[] = [
   { tier: 'edge', reason: 'workerd refuses a malformed header line (no colon, a space in the name, a NUL in the value) or a missing Host with 400 in plain text and a Content-Length that is no number with 500, and takes a folded line or Content-Length with Transfer-Encoding, which node:http refuses (400 bad_request)',
     applies: (request) => (request.headers ?? []).some((line) => (line === 'Host:' && !(request.headers ?? []).some((other) => /^host: ./i.test(other))) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+: [^\0]*$/.test(line) || /^content-length: *\D/i.test(line))
       || (request.headers ?? []).some((line) => /^transfer-encoding:/i.test(line)) || /\0/.test(request.auth ?? '') },
+  { tier: 'edge', reason: 'workerd answers 415 in plain text itself when Accept-Encoding refuses identity and names no coding it makes; the other tiers send the file as it is',
+    applies: (request, [, other]) => other.status === 415 && (request.headers ?? []).some((line) => /^accept-encoding:.*identity *; *q=0/i.test(line)) },
+  { tier: 'edge', reason: 'workerd drops an empty Authorization line, so a second one reaches the Worker alone and is read; the gateway reads the first (empty: 401)',
+    applies: (request) => request.auth === '' && (request.headers ?? []).some((line) => /^authorization:/i.test(line)) },
   { tier: 'edge', reason: 'workerd answers a method it does not know (or in lower case) with 501, and CONNECT with 500, in plain text itself; node:http refuses the first (400 bad_request) and the gateway answers CONNECT 405',
     applies: (request, [, other]) => request.method !== undefined && (request.method === 'CONNECT' || !METHODS.includes(request.method)) && other.code === undefined },
 ];
@@ -216,7 +224,8 @@ tiersSuite('should refuse every request without a key that names an internal ste
     while (next < cases.length) {
       const [name, request] = cases[next++];
       const bytes = rawRequest(request);
-      for (const tier of tiers) {
+      // workerd cannot take an absolute-form target at all (an exception above): the edge is asked in origin form only.
+      for (const tier of tiers.filter((candidate) => candidate.name !== 'edge' || request.target.startsWith('/'))) {
         const answer = await ask(tier, bytes, 'GET');
         if (answer.status !== 401 || answer.code !== 'missing_credentials') wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
       }

@@ -65,7 +65,8 @@ function endpointLocation(endpoint: Endpoint, pattern: RegExp): string[] {
   const names = [...endpoint.path.matchAll(/:([a-z_]+)/g)].map((match) => match[1]);
   let regex = pattern.source.replace(/\\\//g, '/');
   for (const name of names) regex = regex.replace('([^/]+?)', `(?<${PATH_KINDS[name].capture}>[^/]+?)`);
-  const lines = [`  location ~ ${quote(regex)} {`, gate()];
+  // The contract's routes ignore case (regexparam's patterns), so `~*`.
+  const lines = [`  location ${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)} {`, gate()];
   if (endpoint.answer.kind === 'search') return [...lines, '    proxy_pass __ORIGIN__;', '  }'];
   lines.push(ESCAPED_SLASH);
   for (const name of names) lines.push(`    if (${PATH_KINDS[name].code} = "") { rewrite ^ ${PATH_KINDS[name].unknown(endpoint)} last; }`);

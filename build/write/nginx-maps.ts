@@ -35,7 +35,7 @@ export function authMap(): string[] {
     'default malformed;',
     '"" missing;',
     'include __KEYS__;',
-    `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${BEARER_TOKEN_SOURCE}$`)} unknown;`,
+    `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${BEARER_TOKEN_SOURCE}[ \\t]*$`)} unknown;`,
   ]);
 }
 
