@@ -29,7 +29,7 @@ function separatorsAnyForm(source: string): string {
 
 const block = (head: string, lines: string[]) => [`map ${head} {`, ...lines.map((line) => `  ${line}`), '}'];
 
-/** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line `"~^(?i:bearer) +<key>$" ok;` per key. */
+/** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line per key (contract/nginx-placeholders.ts keyLine). */
 export function authMap(): string[] {
   return block('$http_authorization $cr_auth', [
     'default malformed;',
