@@ -73,6 +73,12 @@ export function targets({ results, reference, ceiling, small, cold, filledRss }:
   const [afterLoad, fresh] = filledRss;
   lines.push([Math.max(afterLoad, fresh) < 400 * 2 ** 20,
     `gateway RSS with every cache full: ${mb(afterLoad)} after the timed rounds, ${mb(fresh)} just started (target < 400 MB)`]);
+  // nginx at the speed of nginx: the generated config against plain nginx serving the same files.
+  for (const workload of [small, 'list', 'list, br', '304 revalidation', 'subdivision, pt-PT']) {
+    if (!results.get(workload)?.get('nginx plain')?.length) continue;
+    const ratio = rps(workload, 'nginx') / rps(workload, 'nginx plain');
+    lines.push([ratio >= 0.8, `nginx ${workload}: ${ratio.toFixed(2)}x nginx plain (target >= 0.8x)`]);
+  }
   const coldest = Math.max(cold.healthz, cold.data);
   lines.push([coldest < 1000, `cold start to first 200: /healthz ${cold.healthz.toFixed(0)} ms, data ${cold.data.toFixed(0)} ms (target < 1000 ms)`]);
   return lines.map(([met, line]) => `${met ? 'met   ' : 'MISSED'} ${line}`);

@@ -22,6 +22,8 @@ export const CACHE_CONTROL = {
 
 /** Names the release that answered; every answer comes wholly from one. */
 export const DATA_RELEASE = 'Data-Release';
+/** On every answer of every tier: a browser takes each body as the type it is sent with, never as a guess. */
+export const NOSNIFF = ['X-Content-Type-Options', 'nosniff'] as const;
 
 /** Header names and values, alternating, as node:http's writeHead takes them. */
 export type Pairs = (string | number)[];

@@ -20,8 +20,8 @@ export const quote = (text: string): string => `"${text.replace(/[\\"]/g, '\\$&'
 /** A regular expression matched literally. */
 export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
-/** A line of the keys file nginx reads: the key compared exactly, the scheme in any case. */
-export const keyLine = (key: string): string => `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${literal(key)}$`)} ok;\n`;
+/** A line of the keys file nginx reads: the key compared exactly, the scheme in any case; nginx keeps a header's trailing tab, which the other tiers trim. */
+export const keyLine = (key: string): string => `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${literal(key)}[ \\t]*$`)} ok;\n`;
 
 
 /** The CORS maps for `__CORS__`: `*`, or exact origins (then with Vary: Origin), as the gateway's CORS_ORIGINS. */

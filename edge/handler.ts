@@ -5,7 +5,7 @@
  * It needs only an assets store and the keys, so another edge runtime runs it with a small adapter
  * (worker.ts is Cloudflare's). A request the handler cannot answer gets a 500 problem; it never throws.
  */
-import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, HEADERS_TOO_LARGE, MAX_HEADER_BYTES, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins, type Pairs } from '../contract/headers.ts';
+import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, NOSNIFF, HEADERS_TOO_LARGE, MAX_HEADER_BYTES, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins, type Pairs } from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
 import { parseQuery } from '../contract/params.ts';
@@ -70,7 +70,7 @@ export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, 
 
   return async (request) => {
     const origin = request.headers.get('origin');
-    const exchange: Exchange = { method: request.method, always: corsHeaders(corsOrigins, origin), ifNoneMatch: request.headers.get('if-none-match') };
+    const exchange: Exchange = { method: request.method, always: [...NOSNIFF, ...corsHeaders(corsOrigins, origin)], ifNoneMatch: request.headers.get('if-none-match') };
     try {
       const release = await assets.release();
       exchange.always = [DATA_RELEASE, release.id, ...exchange.always] as Pairs;

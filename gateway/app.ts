@@ -9,7 +9,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import polka, { type Request } from 'polka';
-import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
+import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, NOSNIFF, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { parseQuery } from '../contract/params.ts';
 import { keyedPlan, normalizePath, publicPlan, type Plan } from '../contract/plan.ts';
@@ -72,7 +72,7 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShare, log,
   const send = sender(dist, cache, log);
   const search = gatewaySearch(dist, cache);
   const verdictOf = bearerVerdict(keys);
-  const release: Pairs = [DATA_RELEASE, dist.release.id];
+  const release: Pairs = [DATA_RELEASE, dist.release.id, ...NOSNIFF];
   const anyOrigin = corsOrigins === '*' ? [...release, ...corsHeaders('*', undefined)] : undefined;
   const health = Buffer.from(healthBody(dist.release.id));
 

@@ -6,7 +6,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { corsHeaders, DATA_RELEASE } from '../contract/headers.ts';
+import { corsHeaders, DATA_RELEASE, NOSNIFF } from '../contract/headers.ts';
 import { createApp } from './app.ts';
 import { Keys } from './auth.ts';
 import type { Config } from './config.ts';
@@ -64,7 +64,7 @@ export async function serve(config: Config, { log, say, shareCharges }: ServeHoo
     done: (req, res, ms) => log(logLine(req, res, ms)),
     dropped: (req, res, ms, count) => log(logLine(req, res, ms, count)),
     // node:http refuses these before any header is read: the CORS headers of a request from no known origin.
-    headers: () => [DATA_RELEASE, live.dist.release.id, ...corsHeaders(config.corsOrigins, undefined)],
+    headers: () => [DATA_RELEASE, live.dist.release.id, ...NOSNIFF, ...corsHeaders(config.corsOrigins, undefined)],
   });
 
   const reload = (reason: string, force = false) => {

@@ -96,6 +96,8 @@ export function createGatewayServer(timeouts: Timeouts, { handle, done, dropped,
     if (socket.writable && !connections.busy(socket) && error.code !== 'ECONNRESET') refuse(socket, REFUSALS[error.code ?? ''] ?? BAD_REQUEST);
     else socket.destroy();
   });
+  // An expectation other than 100-continue: node:http would answer a bare 417; it is ignored, as nginx and the edge ignore it (RFC 9110 10.1.1 allows either).
+  server.on('checkExpectation', (req: IncomingMessage, res: Res) => server.emit('request', req, res));
   // Without this listener node:http closes a CONNECT's connection without a word.
   server.on('connect', (_req: IncomingMessage, socket: Socket) => refuse(socket, CONNECT));
 

@@ -30,23 +30,69 @@ function separatorsAnyForm(source: string): string {
 
 const block = (head: string, lines: string[]) => [`map ${head} {`, ...lines.map((line) => `  ${line}`), '}'];
 
-/** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line `"~^(?i:bearer) +<key>$" ok;` per key. */
+/** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line per key (contract/nginx-placeholders.ts keyLine). */
 export function authMap(): string[] {
   return block('$http_authorization $cr_auth', [
     'default malformed;',
     '"" missing;',
     'include __KEYS__;',
-    `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${BEARER_TOKEN_SOURCE}$`)} unknown;`,
+    `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${BEARER_TOKEN_SOURCE}[ \\t]*$`)} unknown;`,
   ]);
 }
 
-/** $cr_given_<name>: 1 when the query names the parameter (with or without a value), 2 when it names it twice. */
+/** The refusals of the key, in the order of the contract's Refusal. */
+const REFUSED = ['missing', 'malformed', 'unknown'] as const;
+
+/**
+ * The contract's first steps as one exact lookup: `$cr_gate` (a location that needs a key) and
+ * `$cr_gate_public` (health, the public files) give the internal location that answers the request,
+ * or "" to go on. Keyed only by what nginx measured (the target's length, the method it parsed, the
+ * key's verdict), every combination listed, so nothing here is a regular expression over the request.
+ * `$cr_gate_line` is the same from the request line's method: an error page's redirect turns the method into GET.
+ */
+export function gateMaps(maxUrlLength: number): string[] {
+  const kinds = ['read', 'options', 'other'] as const;
+  const gate = (tooLong: boolean, kind: (typeof kinds)[number], auth: string, open: boolean): string => {
+    if (tooLong) return '/_problem/uri_too_long';
+    if (kind === 'options') return '/_preflight';
+    if (kind === 'read' && open) return '""';
+    if (auth !== 'ok') return `/_problem/refused/${auth}`;
+    return kind === 'read' ? '""' : '/_problem/method_not_allowed';
+  };
+  const table = (source: string, name: string, open: boolean) => block(`"${source}" ${name}`, [
+    'default /_problem/internal_error;',
+    ...[false, true].flatMap((tooLong) => kinds.flatMap((kind) => ['ok', ...REFUSED].map((auth) =>
+      `${tooLong ? 1 : 0}:${kind}:${auth} ${gate(tooLong, kind, auth, open)};`))),
+  ]);
+  return [
+    // nginx parses only upper-case methods, so a map's plain keys (compared in any case) are exact here.
+    ...block('$request_method $cr_method_kind', ['default other;', 'GET read;', 'HEAD read;', 'OPTIONS options;']),
+    ...block('$request $cr_line_method_kind', ['default other;', '"~^(?:GET|HEAD) " read;', '"~^OPTIONS " options;']),
+    ...block('$request_uri $cr_uri_too_long', ['default 0;', `${quote(`~^.{${maxUrlLength + 1}}`)} 1;`]),
+    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate', false),
+    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate_public', true),
+    ...table('$cr_uri_too_long:$cr_line_method_kind:$cr_auth', '$cr_gate_line', false),
+  ];
+}
+
+/** $cr_args_one: the name of the one parameter of the API a query holds and nothing else, `none` for no query, "" otherwise. */
+export function oneParameterMap(): string[] {
+  return block('$args $cr_args_one', ['default "";', '"" none;', `${quote(`~^(${Object.keys(PARAMETERS).join('|')})(?:=[^&]*)?$`)} $1;`]);
+}
+
+/**
+ * $cr_given_<name>: 1 when the query names the parameter (with or without a value), 2 when it names it
+ * twice: from $cr_args_one where the query is one parameter or none, else by scanning the query.
+ */
 export function givenMaps(): string[] {
-  return Object.keys(PARAMETERS).flatMap((name) => block(`$args $cr_given_${name}`, [
-    'default 0;',
-    `${quote(`~(?:^|&)${name}(?:=[^&]*)?(?:&.*)?&${name}(?:=|&|$)`)} 2;`,
-    `${quote(`~(?:^|&)${name}(?:=|&|$)`)} 1;`,
-  ]));
+  return Object.keys(PARAMETERS).flatMap((name) => [
+    ...block(`$cr_args_one $cr_given_${name}`, ['default 0;', `${name} 1;`, `"" $cr_given_${name}_scanned;`]),
+    ...block(`$args $cr_given_${name}_scanned`, [
+      'default 0;',
+      `${quote(`~(?:^|&)${name}(?:=[^&]*)?(?:&.*)?&${name}(?:=|&|$)`)} 2;`,
+      `${quote(`~(?:^|&)${name}(?:=|&|$)`)} 1;`,
+    ]),
+  ]);
 }
 
 /**
@@ -59,7 +105,8 @@ export function unknownParameterMaps(): string[] {
   const before = `^(?:(?:${known}(?:=[^&]*)?)?&)*(?!${known}(?:=|&|$))`;
   const unshown = '&'; // no query name holds one
   return [
-    ...block('$args $cr_unknown_name', [
+    ...block('$cr_args_one $cr_unknown_name', ['default "";', '"" $cr_unknown_name_scanned;']),
+    ...block('$args $cr_unknown_name_scanned', [
       'default "";',
       `${quote(`~${before}([A-Za-z0-9_.-]{1,32})(?:=|&|$)`)} $1;`,
       `${quote(`~${before}[^&]`)} ${quote(unshown)};`,
@@ -76,44 +123,69 @@ export function unknownParameterMaps(): string[] {
   ];
 }
 
-/** $cr_locale_ok: 1 for a well-formed tag (RFC 5646) of at most the length the gateway reads. */
-export function localeValidityMap(): string[] {
+/** A tag as a client most often writes it, each form an exact key (a map's plain keys are compared in any case). */
+const tagForms = (tag: string): string[] => [...new Set([tag, tag.replaceAll('-', '_')])];
+
+/** The tags a request may name (the supported ones and their aliases), each with the tag it answers in. */
+const requestTags = (head: ManifestHead): [string, string][] => [
+  ...head.locales.map(({ tag }): [string, string] => [tag, tag]),
+  ...Object.entries(head.locale_aliases),
+];
+
+/** $cr_locale_ok: 1 for a well-formed tag (RFC 5646) of at most the length the gateway reads; the tags of the API looked up first. */
+export function localeValidityMap(head: ManifestHead): string[] {
   return block('$arg_locale $cr_locale_ok', [
     'default 0;',
+    '"" 0;',
+    ...requestTags(head).flatMap(([from]) => tagForms(from).map((form) => `${quote(form)} 1;`)),
     `${quote(`~^.{${MAX_TAG_LENGTH + 1}}`)} 0;`,
     `${quote(`~*${separatorsAnyForm(LANGTAG_SOURCE)}`)} 1;`,
   ]);
 }
 
-/** $cr_locale: the supported tag `locale` answers in, by RFC 4647 lookup (the longest supported prefix, aliases included). */
+/**
+ * $cr_locale: the supported tag `locale` answers in, by RFC 4647 lookup (the longest supported prefix,
+ * aliases included): a tag of the API as written is one exact lookup, anything else goes down the list.
+ * $cr_l<n>: the n-th locale of its fallback chain other than the default, as a directory; $cr_localized:
+ * the location that tries that many files (each tried with -f, the default locale's always there).
+ */
 export function localeMaps(head: ManifestHead): string[] {
-  const requestTags: [string, string][] = [
-    ...head.locales.map(({ tag }): [string, string] => [tag, tag]),
-    ...Object.entries(head.locale_aliases),
-  ];
+  const tags = requestTags(head);
   // nginx tries regular expressions in order: the most specific tag first is lookup by truncation.
-  requestTags.sort(([a], [b]) => b.split('-').length - a.split('-').length || (a < b ? -1 : 1));
+  const bySpecificity = [...tags].sort(([a], [b]) => b.split('-').length - a.split('-').length || (a < b ? -1 : 1));
   const pattern = (tag: string) => tag.split('-').map(literal).join(SEPARATOR);
   const lines = block('$arg_locale $cr_locale', [
     `default ${head.default_locale};`,
-    ...requestTags.map(([from, to]) => `${quote(`~*^${pattern(from)}(?:${SEPARATOR}[A-Za-z0-9]{1,8})*$`)} ${to};`),
+    `"" ${head.default_locale};`,
+    ...tags.flatMap(([from, to]) => tagForms(from).map((form) => `${quote(form)} ${to};`)),
+    ...bySpecificity.map(([from, to]) => `${quote(`~*^${pattern(from)}(?:${SEPARATOR}[A-Za-z0-9]{1,8})*$`)} ${to};`),
   ]);
-  // Each level of the fallback chain as a directory: the first file along it that exists answers.
-  const chains = new Map(head.locales.map(({ tag, fallback = [] }) => [tag, [tag, ...fallback]]));
+  const chains = new Map(head.locales.map(({ tag, fallback = [] }) => [tag, localizedChain(head, tag, fallback)]));
   const depth = Math.max(...[...chains.values()].map((chain) => chain.length));
-  const directory = (tag: string) => (tag === head.default_locale ? '""' : quote(`_locale/${tag}/`));
+  lines.push(...block('$cr_locale $cr_localized', ['default /_localized/0;', ...[...chains].map(([tag, chain]) => `${tag} /_localized/${chain.length};`)]));
   for (let level = 1; level <= depth; level++) {
     lines.push(...block(`$cr_locale $cr_l${level}`, [
       'default "";',
-      ...[...chains].map(([tag, chain]) => `${tag} ${directory(chain[Math.min(level - 1, chain.length - 1)])};`),
+      ...[...chains].filter(([, chain]) => chain.length >= level).map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`),
     ]));
   }
   return lines;
 }
 
-/** $cr_view_name: the view asked for, "" when absent, `!` when not one of the views (compared exactly). */
+/** The locales of a chain before the default one, whose files may be missing (the default locale's never is). */
+function localizedChain(head: ManifestHead, tag: string, fallback: string[]): string[] {
+  const chain = [tag, ...fallback];
+  const end = chain.indexOf(head.default_locale);
+  return end === -1 ? chain : chain.slice(0, end);
+}
+
+/** The deepest chain of `head` (localizedChain): how many /_localized/<n> locations the config needs. */
+export const chainDepth = (head: ManifestHead): number =>
+  Math.max(0, ...head.locales.map(({ tag, fallback = [] }) => localizedChain(head, tag, fallback).length));
+
+/** $cr_view_name: the view asked for, `!` when absent or not one of the views (compared exactly). */
 export function viewMap(): string[] {
-  return block('$arg_view $cr_view_name', ['default "!";', ...VIEWS.map((view) => `${quote(`~^${view}$`)} ${view};`)]);
+  return block('$arg_view $cr_view_name', ['default "!";', '"" "!";', ...VIEWS.map((view) => `${quote(`~^${view}$`)} ${view};`)]);
 }
 
 /** The nginx variable holding the canonical code of a kind, and the raw path part it comes from. */
@@ -149,9 +221,26 @@ export const jsonSuffixMap = (): string[] => block('$cr_country_raw $cr_json_cod
 /** $cr_method: the method as a detail names it, from the request line ($request: an error page's redirect makes $request_method GET). */
 export const methodMap = (): string[] => block('$request $cr_method', ['default "This method";', '"~^([A-Z]{1,16}) " $1;']);
 
-/** $cr_fresh: 1 when If-None-Match names the file's ETag (weak comparison, lists and `*`), as the gateway compares. */
-export const freshMap = (): string[] => block('"$http_if_none_match#$cr_etag" $cr_fresh', [
+/** $cr_fresh: 1 when If-None-Match names the file's ETag (weak comparison, lists and `*`), as the gateway compares; without one, no comparison at all. */
+export const freshMap = (): string[] => [...block('$http_if_none_match $cr_fresh', ['default $cr_fresh_compared;', '"" 0;']), ...block('"$http_if_none_match#$cr_etag" $cr_fresh_compared', [
   'default 0;',
   '"~^[ \\t]*\\*[ \\t]*#." 1;',
   '"~^(?:[^#]*,)?[ \\t]*(?:W/)?(\\"[0-9a-f]{64}\\")[ \\t]*(?:,[^#]*)?#\\1$" 1;',
-]);
+])];
+
+/**
+ * $cr_serve: the location that sends the file, by the codings Accept-Encoding refuses (q=0, `q` in any
+ * case, as the contract reads it): nginx's own br and gzip checks take an upper-case Q for no weight.
+ */
+export function codingMaps(): string[] {
+  const refused = (coding: string) => block(`$http_accept_encoding $cr_${coding}_refused`, [
+    'default 0;',
+    '"" 0;', '"br" 0;', '"gzip" 0;', '"gzip, deflate, br" 0;', '"gzip, deflate, br, zstd" 0;', '"br, gzip" 0;', '"gzip, deflate" 0;',
+    `${quote(`~*(?:^|,)[ \\t]*${coding}[ \\t]*;[ \\t]*q[ \\t]*=[ \\t]*0(?:\\.0{0,3})?[ \\t]*(?:,|$)`)} 1;`,
+  ]);
+  return [
+    ...refused('br'),
+    ...refused('gzip'),
+    ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
+  ];
+}

@@ -20,7 +20,7 @@ export interface Answer {
 /** The headers a client reads, as the contract writes them (framing, Date and Server are each tier's own). */
 export const COMPARED_HEADERS = ['content-type', 'etag', 'cache-control', 'content-language', 'data-release', 'www-authenticate', 'allow',
   'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-methods', 'access-control-allow-headers',
-  'access-control-max-age', 'vary'];
+  'access-control-max-age', 'vary', 'x-content-type-options'];
 
 function headersOf(head: string): Record<string, string> {
   const headers: Record<string, string> = {};
