@@ -1,5 +1,6 @@
 /**
- * plan(request, release) -> what answers a request, the same on every tier. The steps, in order,
+ * What answers a request, the same on every tier: publicPlan (method and path) for the first three
+ * steps, then, once the tier has accepted the key, keyedPlan (the query too). The steps, in order,
  * each answering the request or passing it on:
  *
  *   CORS preflight  any OPTIONS: 204, no key needed
@@ -11,9 +12,10 @@
  *   endpoints       the endpoint the path names resolves it (endpoints.ts)
  *   other paths     a file that answers the path (/v1), else 404
  *
- * A plan that `needsKey` is answered only once the tier has accepted the request's key, so a caller
- * without one learns nothing (401 even for a path that does not exist). The tier reads the request
- * target (absolute form, length, Host), checks the key and sends the files; nothing here does I/O.
+ * A keyed plan is made only once the tier has accepted the request's key, so a caller without one
+ * learns nothing (401 even for a path that does not exist) and costs no work that grows with its query.
+ * The tier reads the request target (absolute form, length, Host), checks the key and sends the
+ * files; nothing here does I/O.
  */
 import { resolve, route, type Resolution } from './endpoints.ts';
 import { isPublicFile, staticFile } from './layout.ts';
@@ -43,10 +45,6 @@ export function publicPlan(method: string, path: string, release: ReleaseInfo): 
   const file = staticFile(path);
   if (file !== undefined && isPublicFile(file) && isRead(method) && release.staticFiles.has(file)) return { kind: 'file', keys: [file], needsKey: false };
   return undefined;
-}
-
-export function plan({ method, path, search }: PlanRequest, release: ReleaseInfo): Plan {
-  return publicPlan(method, path, release) ?? keyedPlan({ method, path, search }, release);
 }
 
 /** The plan of a request publicPlan does not answer: answered once the tier has accepted its key. */

@@ -9,7 +9,7 @@ import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, NOSNIFF, HEADERS_
 import { JSON_TYPE } from '../contract/layout.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
 import { parseQuery } from '../contract/params.ts';
-import { normalizePath, plan, type Plan } from '../contract/plan.ts';
+import { keyedPlan, normalizePath, publicPlan, type Plan } from '../contract/plan.ts';
 import { NOT_FOUND, REFUSALS, type Problem } from '../contract/problems.ts';
 import type { ReleaseInfo } from '../contract/release.ts';
 import { EdgeAssets, type AssetFetcher } from './assets.ts';
@@ -79,12 +79,13 @@ export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, 
       // As node:http, which refuses headers over its limit before it reads the target.
       if (headerBytes(request, target) > MAX_HEADER_BYTES) return problemAnswer(exchange, HEADERS_TOO_LARGE);
       if (target.length > MAX_URL_LENGTH) return problemAnswer(exchange, URI_TOO_LONG);
-      const planned = plan({ method: request.method, path: normalizePath(url.pathname), search: parseQuery(url.search) }, release);
-      if (planned.needsKey) {
-        const verdict = await keys.verdict(request.headers.get('authorization'));
-        if (typeof verdict === 'string') return problemAnswer(exchange, REFUSALS[verdict]);
-      }
-      return await answerPlan(request, exchange, planned, release);
+      const path = normalizePath(url.pathname);
+      const open = publicPlan(request.method, path, release);
+      if (open) return await answerPlan(request, exchange, open, release);
+      // The key before any work that grows with the request: the query is read only for a caller with one.
+      const verdict = await keys.verdict(request.headers.get('authorization'));
+      if (typeof verdict === 'string') return problemAnswer(exchange, REFUSALS[verdict]);
+      return await answerPlan(request, exchange, keyedPlan({ method: request.method, path, search: parseQuery(url.search) }, release), release);
     } catch (error) {
       log(`error: ${request.method} ${request.url}: ${(error as Error)?.stack ?? error}`);
       return problemAnswer(exchange, INTERNAL_ERROR);
