@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseQuery, SEARCH_LIMIT } from '../contract/params.ts';
 import { searchableList, searchBody as answerSearch } from '../contract/search-answer.ts';
-import { plan } from '../contract/plan.ts';
+import { keyedPlan } from '../contract/plan.ts';
 import { CountrySearch } from '../contract/search.ts';
 import { openDist } from '../gateway/dist.ts';
 
@@ -38,7 +38,7 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
 
   /** The file the contract answers a request with. */
   const fileOf = (path: string, locale?: string) => {
-    const planned = plan({ method: 'GET', path, search: parseQuery(locale ? `locale=${locale}` : '') }, dist.release);
+    const planned = keyedPlan({ method: 'GET', path, search: parseQuery(locale ? `locale=${locale}` : '') }, dist.release);
     if (planned.kind !== 'file') throw new Error(`${path} is answered by no file`);
     return planned.keys.find((key) => dist.files.has(key))!;
   };
