@@ -10,7 +10,7 @@ import { CACHE_CONTROL, HEADERS_TOO_LARGE, healthBody, MAX_HEADER_BYTES, MAX_URL
 import { isPublicFile, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, REFUSALS, withdrawnProblem, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
-import { readLocale, readView } from '../../contract/params.ts';
+import { readLocale, readView, TOO_MANY_PARAMETERS } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, variable, viewFileMaps } from './nginx-endpoints.ts';
@@ -30,6 +30,7 @@ function sharedProblems(head: ManifestHead, release: string): string[] {
     ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
     ['view_invalid', invalid(readView({ view: '%' }))],
     ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
+    ['too_many_parameters', TOO_MANY_PARAMETERS],
     ['bad_request', BAD_REQUEST],
     ['uri_too_long', URI_TOO_LONG],
     ['headers_too_large', HEADERS_TOO_LARGE],

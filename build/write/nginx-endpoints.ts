@@ -107,7 +107,8 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
     for (const hint of Object.values(head.path_codes[kind.name].hints)) {
       lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
     }
-    if (kind.name === 'country') lines.push(...at('json_suffix', withVariables(countryNotFound(`${INPUT}.json`, base, new Map()), [[INPUT, 'cr_json_code']])));
+    // A stand-in of a code's length, which the detail names only for a file name of a code (BR.json).
+    if (kind.name === 'country') lines.push(...at('json_suffix', withVariables(countryNotFound('Q1.json', base, new Map()), [['Q1', 'cr_json_code']])));
   }
   return lines;
 }

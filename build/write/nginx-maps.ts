@@ -5,7 +5,7 @@
  * read (contract/). nginx compares a map's plain keys without regard to case, so what must match
  * exactly (keys, view) is a case-sensitive regular expression.
  */
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETER_SUGGESTIONS, PARAMETERS, suggestionSentence, VIEWS } from '../../contract/params.ts';
+import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETER_SUGGESTIONS, PARAMETERS, suggestionSentence, TOO_MANY_PARAMETERS_SOURCE, VIEWS } from '../../contract/params.ts';
 import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
@@ -69,9 +69,13 @@ export function gateMaps(maxUrlLength: number): string[] {
     ...block('$request_method $cr_method_kind', ['default other;', 'GET read;', 'HEAD read;', 'OPTIONS options;']),
     ...block('$request $cr_line_method_kind', ['default other;', '"~^(?:GET|HEAD) " read;', '"~^OPTIONS " options;']),
     ...block('$request_uri $cr_uri_too_long', ['default 0;', `${quote(`~^.{${maxUrlLength + 1}}`)} 1;`]),
-    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate', false),
+    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate_keyed', false),
     ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate_public', true),
-    ...table('$cr_uri_too_long:$cr_line_method_kind:$cr_auth', '$cr_gate_line', false),
+    ...table('$cr_uri_too_long:$cr_line_method_kind:$cr_auth', '$cr_gate_line_keyed', false),
+    // Once the key and the method pass, a query of more pairs than the API has parameters is refused (contract/params.ts).
+    ...block('$args $cr_too_many', ['default 0;', `${quote(`~${TOO_MANY_PARAMETERS_SOURCE}`)} 1;`]),
+    ...block('"$cr_gate_keyed|$cr_too_many" $cr_gate', ['default $cr_gate_keyed;', '"|1" /_problem/too_many_parameters;']),
+    ...block('"$cr_gate_line_keyed|$cr_too_many" $cr_gate_line', ['default $cr_gate_line_keyed;', '"|1" /_problem/too_many_parameters;']),
   ];
 }
 
