@@ -14,9 +14,21 @@ import type { Workload } from './workloads.ts';
 
 export async function startEdge(options: { distDir: string; dir: string; port: number; key: string }): Promise<Server> {
   const server = await startServer({
-    name: 'edge', command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'edge', 'node', 'cli.ts'), 'serve'], port: options.port,
-    env: { HOME: process.env.HOME ?? '/tmp', API_KEYS: options.key, DIST_DIR: options.distDir, EDGE_UPLOAD_DIR: join(options.dir, 'edge-upload'), HOST: '127.0.0.1', PORT: String(options.port) },
-    readyPath: '/healthz', readyStatus: 200, log: join(options.dir, 'edge.log'),
+    name: 'edge',
+    command: process.execPath,
+    args: ['--import', 'tsx', join(ROOT, 'edge', 'node', 'cli.ts'), 'serve'],
+    port: options.port,
+    env: {
+      HOME: process.env.HOME ?? '/tmp',
+      API_KEYS: options.key,
+      DIST_DIR: options.distDir,
+      EDGE_UPLOAD_DIR: join(options.dir, 'edge-upload'),
+      HOST: '127.0.0.1',
+      PORT: String(options.port),
+    },
+    readyPath: '/healthz',
+    readyStatus: 200,
+    log: join(options.dir, 'edge.log'),
   });
   console.log(`bench: edge ready in ${(server.readyMs / 1000).toFixed(1)} s (upload, wrangler's dry run, workerd)`);
   return server;

@@ -22,7 +22,8 @@ export async function fillCaches(port: number, key: string, dist: Dist, rss: () 
     if (answer.status !== 200) throw new Error(`fill: ${path} answered ${answer.status}`);
     const coding = answer.headers['content-encoding'];
     const plain = coding === 'br' ? brotliDecompressSync(answer.body) : coding === 'gzip' ? gunzipSync(answer.body) : answer.body;
-    if (`"${createHash('sha256').update(plain).digest('hex')}"` !== answer.headers.etag) throw new Error(`fill: ${path} (${coding ?? 'identity'}) does not match its ETag`);
+    if (`"${createHash('sha256').update(plain).digest('hex')}"` !== answer.headers.etag)
+      throw new Error(`fill: ${path} (${coding ?? 'identity'}) does not match its ETag`);
     requests++;
     bytes += answer.body.length;
   };
@@ -35,13 +36,18 @@ export async function fillCaches(port: number, key: string, dist: Dist, rss: () 
   };
   // Two passes, 8 at a time: the second finds the first pass's files evicted and reads them again.
   for (let pass = 0; pass < 2; pass++) {
-    const queue: (readonly [string, Record<string, string>] | string)[] = [...searches, ...paths.flatMap((path) => CODINGS.map((headers) => [path, headers] as const))];
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      for (let next = queue.shift(); next; next = queue.shift()) {
-        await (typeof next === 'string' ? search(next) : check(...next));
-        if (requests % 50 === 0) peakRss = Math.max(peakRss, rss());
-      }
-    }));
+    const queue: (readonly [string, Record<string, string>] | string)[] = [
+      ...searches,
+      ...paths.flatMap((path) => CODINGS.map((headers) => [path, headers] as const)),
+    ];
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let next = queue.shift(); next; next = queue.shift()) {
+          await (typeof next === 'string' ? search(next) : check(...next));
+          if (requests % 50 === 0) peakRss = Math.max(peakRss, rss());
+        }
+      }),
+    );
   }
   return { requests, bytes, peakRss: Math.max(peakRss, rss()) };
 }

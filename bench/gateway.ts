@@ -31,8 +31,13 @@ export function freePort(): Promise<number> {
 }
 
 const environment = (setup: GatewaySetup) => ({
-  HOME: process.env.HOME ?? '/root', NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(setup.port),
-  API_KEYS: setup.key, DIST_DIR: setup.distDir, ...setup.env,
+  HOME: process.env.HOME ?? '/root',
+  NODE_ENV: 'production',
+  HOST: '127.0.0.1',
+  PORT: String(setup.port),
+  API_KEYS: setup.key,
+  DIST_DIR: setup.distDir,
+  ...setup.env,
 });
 
 const COMMANDS = {
@@ -43,12 +48,22 @@ const COMMANDS = {
 export function startGateway(setup: GatewaySetup, name = 'gateway'): Promise<Server> {
   const [command, args] = COMMANDS.node;
   return startServer({
-    name, command, args: [...args], env: environment(setup), port: setup.port,
-    readyPath: '/v1/countries/BR', readyStatus: 200, headers: { Authorization: `Bearer ${setup.key}` }, log: setup.log,
+    name,
+    command,
+    args: [...args],
+    env: environment(setup),
+    port: setup.port,
+    readyPath: '/v1/countries/BR',
+    readyStatus: 200,
+    headers: { Authorization: `Bearer ${setup.key}` },
+    log: setup.log,
   });
 }
 
-export interface ColdStart { healthz: number; data: number }
+export interface ColdStart {
+  healthz: number;
+  data: number;
+}
 
 /** Spawns the gateway, times the first 200 on /healthz and then on /v1/countries/BR, and stops it. */
 export async function coldStart(setup: GatewaySetup, how: keyof typeof COMMANDS): Promise<ColdStart> {
@@ -66,8 +81,13 @@ export async function coldStart(setup: GatewaySetup, how: keyof typeof COMMANDS)
     process.kill(-child.pid!, 'SIGTERM');
     await exited;
     // npm exits before its children: wait until the port is free again.
-    while (await new Promise((resolve) => {
-      const probe = createServer().once('error', () => resolve(true)).listen(setup.port, '127.0.0.1', () => probe.close(() => resolve(false)));
-    })) await new Promise((resolve) => setTimeout(resolve, 20));
+    while (
+      await new Promise((resolve) => {
+        const probe = createServer()
+          .once('error', () => resolve(true))
+          .listen(setup.port, '127.0.0.1', () => probe.close(() => resolve(false)));
+      })
+    )
+      await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -28,8 +28,12 @@ function run(command: string, args: string[], timeoutMs: number): Promise<string
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk) => { output += chunk; });
-    child.stderr.on('data', (chunk) => { output += chunk; });
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+    });
+    child.stderr.on('data', (chunk) => {
+      output += chunk;
+    });
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('error', reject);
     child.on('close', (code) => {
@@ -73,6 +77,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url];
     return parseWrk(await run('wrk', args, timeoutMs));
   }
-  const args = ['--yes', AUTOCANNON, '-j', '-c', String(options.connections), '-d', String(options.seconds), '-w', String(options.threads), ...headerArgs, options.url];
+  const args = [
+    '--yes',
+    AUTOCANNON,
+    '-j',
+    '-c',
+    String(options.connections),
+    '-d',
+    String(options.seconds),
+    '-w',
+    String(options.threads),
+    ...headerArgs,
+    options.url,
+  ];
   return parseAutocannon(await run('npx', args, timeoutMs + 60_000));
 }

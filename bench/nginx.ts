@@ -25,24 +25,33 @@ function locations(workloads: Workload[], headersByPath: Map<string, Record<stri
     const path = workload.path.split('?')[0];
     byPath.set(path, [...(byPath.get(path) ?? []), workload]);
   }
-  return [...byPath].map(([path, group]) => {
-    const plain = group.find((w) => w.status === 200 && !w.coding);
-    if (!plain) throw new Error(`nginx: no plain file for ${path}`);
-    const hasBr = group.some((w) => w.coding === 'br');
-    const etag = group.find((w) => w.etag)?.etag;
-    const headers = Object.entries(headersByPath.get(path) ?? {}).filter(([name]) => !OWN_HEADERS.has(name));
-    return [
-      `    location = ${path} {`,
-      ...headers.map(([name, value]) => `      add_header ${name} ${quote(value)};`),
-      ...(hasBr ? ['      add_header content-encoding $br_coding;'] : []),
-      ...(etag ? [`      if ($http_if_none_match = ${quote(etag)}) { return 304; }`] : []),
-      `      alias ${plain.file}${hasBr ? '$br_suffix' : ''};`,
-      '    }',
-    ].join('\n');
-  }).join('\n');
+  return [...byPath]
+    .map(([path, group]) => {
+      const plain = group.find((w) => w.status === 200 && !w.coding);
+      if (!plain) throw new Error(`nginx: no plain file for ${path}`);
+      const hasBr = group.some((w) => w.coding === 'br');
+      const etag = group.find((w) => w.etag)?.etag;
+      const headers = Object.entries(headersByPath.get(path) ?? {}).filter(([name]) => !OWN_HEADERS.has(name));
+      return [
+        `    location = ${path} {`,
+        ...headers.map(([name, value]) => `      add_header ${name} ${quote(value)};`),
+        ...(hasBr ? ['      add_header content-encoding $br_coding;'] : []),
+        ...(etag ? [`      if ($http_if_none_match = ${quote(etag)}) { return 304; }`] : []),
+        `      alias ${plain.file}${hasBr ? '$br_suffix' : ''};`,
+        '    }',
+      ].join('\n');
+    })
+    .join('\n');
 }
 
-interface PlainOptions { dir: string; port: number; key: string; workers: number; workloads: Workload[]; headersByPath: Map<string, Record<string, string>> }
+interface PlainOptions {
+  dir: string;
+  port: number;
+  key: string;
+  workers: number;
+  workloads: Workload[];
+  headersByPath: Map<string, Record<string, string>>;
+}
 
 function plainConfig(options: PlainOptions): string {
   const { dir } = options;
@@ -80,15 +89,31 @@ export function startPlainNginx(binary: string, options: PlainOptions): Promise<
   const config = join(dir, 'nginx.conf');
   writeFileSync(config, plainConfig({ ...options, dir }));
   return startServer({
-    name: 'nginx plain', command: binary, args: ['-p', dir, '-c', config], port: options.port,
-    readyPath: '/', log: join(dir, 'stdout.log'),
+    name: 'nginx plain',
+    command: binary,
+    args: ['-p', dir, '-c', config],
+    port: options.port,
+    readyPath: '/',
+    log: join(dir, 'stdout.log'),
   });
 }
 
-export async function startGeneratedNginx(options: { distDir: string; dir: string; port: number; key: string; workers: number; searchOrigin: string }): Promise<Server> {
+export async function startGeneratedNginx(options: {
+  distDir: string;
+  dir: string;
+  port: number;
+  key: string;
+  workers: number;
+  searchOrigin: string;
+}): Promise<Server> {
   const nginx = await startNginx({
-    distDir: options.distDir, host: '127.0.0.1', port: options.port, keys: [options.key], searchOrigin: options.searchOrigin,
-    workers: options.workers, accessLog: join(options.dir, 'nginx-access.log'),
+    distDir: options.distDir,
+    host: '127.0.0.1',
+    port: options.port,
+    keys: [options.key],
+    searchOrigin: options.searchOrigin,
+    workers: options.workers,
+    accessLog: join(options.dir, 'nginx-access.log'),
   });
   return { name: 'nginx', port: options.port, child: nginx.child, rss: () => treeRss(nginx.child.pid!), stop: nginx.stop };
 }

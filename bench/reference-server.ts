@@ -17,7 +17,10 @@ export interface ReferenceRoute {
   brBody?: string;
   etag?: string;
 }
-export interface ReferenceSpec { key: string; routes: ReferenceRoute[] }
+export interface ReferenceSpec {
+  key: string;
+  routes: ReferenceRoute[];
+}
 
 const [portText, specFile, workers, router] = process.argv.slice(2);
 
@@ -31,12 +34,14 @@ if (cluster.isPrimary) {
   const spec: ReferenceSpec = JSON.parse(readFileSync(specFile, 'utf8'));
   const auth = `Bearer ${spec.key}`;
   const type = 'application/json; charset=utf-8';
-  const routes = new Map(spec.routes.map((route) => {
-    const body = Buffer.from(route.body, 'base64');
-    const brBody = route.brBody ? Buffer.from(route.brBody, 'base64') : undefined;
-    const headers = Object.entries(route.headers).flat();
-    return [route.url, { ...route, body, brBody, headers }];
-  }));
+  const routes = new Map(
+    spec.routes.map((route) => {
+      const body = Buffer.from(route.body, 'base64');
+      const brBody = route.brBody ? Buffer.from(route.brBody, 'base64') : undefined;
+      const headers = Object.entries(route.headers).flat();
+      return [route.url, { ...route, body, brBody, headers }];
+    }),
+  );
   const unauthorized = Buffer.from('{"status":401}');
   const notFound = Buffer.from('{"status":404}');
   const answer = (req: IncomingMessage, res: ServerResponse) => {

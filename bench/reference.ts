@@ -23,7 +23,8 @@ export function startReference(options: ReferenceOptions): Promise<Server> {
   const routes = new Map<string, ReferenceRoute>();
   for (const workload of options.workloads.filter((w) => w.validKey && w.body && w.status === 200)) {
     const route = routes.get(workload.path) ?? {
-      url: workload.path, body: '',
+      url: workload.path,
+      body: '',
       headers: Object.fromEntries(Object.entries(options.headersByPath.get(workload.path.split('?')[0]) ?? {}).filter(([name]) => !OWN_HEADERS.has(name))),
     };
     if (workload.coding === 'br') route.brBody = workload.body!.toString('base64');
@@ -36,8 +37,19 @@ export function startReference(options: ReferenceOptions): Promise<Server> {
   const specFile = join(options.dir, `reference-${name}.json`);
   writeFileSync(specFile, JSON.stringify(spec));
   return startServer({
-    name, command: process.execPath,
-    args: ['--import', 'tsx', join(ROOT, 'bench', 'reference-server.ts'), String(options.port), specFile, String(options.workers), ...(options.polka ? ['polka'] : [])],
-    port: options.port, readyPath: '/', log: join(options.dir, `reference-${name.replace(':', '-')}.log`),
+    name,
+    command: process.execPath,
+    args: [
+      '--import',
+      'tsx',
+      join(ROOT, 'bench', 'reference-server.ts'),
+      String(options.port),
+      specFile,
+      String(options.workers),
+      ...(options.polka ? ['polka'] : []),
+    ],
+    port: options.port,
+    readyPath: '/',
+    log: join(options.dir, `reference-${name.replace(':', '-')}.log`),
   });
 }

@@ -5,7 +5,9 @@
 import type { LoadResult } from './load.ts';
 import type { ColdStart } from './gateway.ts';
 
-export interface Sample extends LoadResult { rss: number }
+export interface Sample extends LoadResult {
+  rss: number;
+}
 export type Results = Map<string, Map<string, Sample[]>>; // workload -> server -> rounds
 
 export function median(values: number[]): number {
@@ -71,8 +73,10 @@ export function targets({ results, reference, ceiling, small, cold, filledRss }:
   const worstP99 = Math.max(...[...results.values()].map((byServer) => medianSample(byServer.get('gateway')!).p99));
   lines.push([worstP99 <= 10, `worst gateway p99 over all workloads: ${ms(worstP99)} (target <= 10 ms)`]);
   const [afterLoad, fresh] = filledRss;
-  lines.push([Math.max(afterLoad, fresh) < 400 * 2 ** 20,
-    `gateway RSS with every cache full: ${mb(afterLoad)} after the timed rounds, ${mb(fresh)} just started (target < 400 MB)`]);
+  lines.push([
+    Math.max(afterLoad, fresh) < 400 * 2 ** 20,
+    `gateway RSS with every cache full: ${mb(afterLoad)} after the timed rounds, ${mb(fresh)} just started (target < 400 MB)`,
+  ]);
   // nginx at the speed of nginx: the generated config against plain nginx serving the same files.
   for (const workload of [small, 'list', 'list, br', '304 revalidation', 'subdivision, pt-PT']) {
     if (!results.get(workload)?.get('nginx plain')?.length) continue;

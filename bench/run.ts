@@ -31,10 +31,13 @@ import { SMALL, workloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' }, seconds: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '64' }, threads: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '3' },
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '64' },
+    threads: { type: 'string', default: '2' },
     workers: { type: 'string', default: '1' },
-    dist: { type: 'string', default: join(ROOT, 'dist') }, 'cold-starts': { type: 'string', default: '3' },
+    dist: { type: 'string', default: join(ROOT, 'dist') },
+    'cold-starts': { type: 'string', default: '3' },
     variant: { type: 'string', multiple: true, default: [] },
   },
 });
@@ -51,8 +54,13 @@ const key = randomBytes(24).toString('base64url');
 const searchFile = join(dir, 'search.json');
 const { list, searchBody } = workloads(distDir, searchFile);
 writeFileSync(searchFile, searchBody);
-const setup = async (env: Record<string, string> = {}, log = 'gateway.log'): Promise<GatewaySetup> =>
-  ({ distDir, key, port: await freePort(), log: join(dir, log), env: { WORKERS: String(workers), ...env } });
+const setup = async (env: Record<string, string> = {}, log = 'gateway.log'): Promise<GatewaySetup> => ({
+  distDir,
+  key,
+  port: await freePort(),
+  log: join(dir, log),
+  env: { WORKERS: String(workers), ...env },
+});
 
 /** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
 async function waitForLine(file: string, pattern: RegExp): Promise<void> {
@@ -69,7 +77,11 @@ async function coldStarts(count: number, how: 'node' | 'npm start', env: Record<
 }
 
 const servers: Server[] = [];
-console.log(`bench: load average before the run: ${loadavg().map((load) => load.toFixed(2)).join(', ')}`);
+console.log(
+  `bench: load average before the run: ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ')}`,
+);
 try {
   const cold = await coldStarts(Number(args['cold-starts']), 'node');
   const npmCold = await coldStarts(1, 'npm start');
@@ -79,15 +91,21 @@ try {
   unlinkSync(join(withoutColumns, 'manifest.columns.json'));
   const jsonCold = await coldStarts(Number(args['cold-starts']), 'node', { DIST_DIR: withoutColumns });
   const coldLine = (what: string, c: ColdStart) => `${what}: /healthz ${c.healthz.toFixed(0)} ms, /v1/countries/BR ${c.data.toFixed(0)} ms`;
-  console.log(`bench: cold start (medians), ${coldLine('node gateway/start.cjs', cold)}; ${coldLine('npm start', npmCold)}; ${coldLine('manifest.json only', jsonCold)}`);
+  console.log(
+    `bench: cold start (medians), ${coldLine('node gateway/start.cjs', cold)}; ${coldLine('npm start', npmCold)}; ${coldLine('manifest.json only', jsonCold)}`,
+  );
 
   const gateway = await startGateway(await setup());
   servers.push(gateway);
   const answers = await verify(gateway, list, key);
-  const headersByPath = new Map(list.filter((w) => w.status === 200 && !w.coding).map((w) => {
-    const headers = Object.fromEntries(Object.entries(answers.get(w.name)!.headers).map(([name, value]) => [name, String(value)]));
-    return [w.path.split('?')[0], headers];
-  }));
+  const headersByPath = new Map(
+    list
+      .filter((w) => w.status === 200 && !w.coding)
+      .map((w) => {
+        const headers = Object.fromEntries(Object.entries(answers.get(w.name)!.headers).map(([name, value]) => [name, String(value)]));
+        return [w.path.split('?')[0], headers];
+      }),
+  );
   const peers = { dir, key, workers, workloads: list, headersByPath };
   servers.push(await startReference({ ...peers, port: await freePort() }));
   servers.push(await startReference({ ...peers, port: await freePort(), polka: true }));
@@ -106,12 +124,21 @@ try {
   const results: Results = new Map(list.map((w) => [w.name, new Map(servers.map((s) => [s.name, []]))]));
   const measure = async (server: Server, workload: (typeof list)[number], time: number) => {
     let rss = server.rss();
-    const sampler = setInterval(() => { rss = Math.max(rss, server.rss()); }, 500);
+    const sampler = setInterval(() => {
+      rss = Math.max(rss, server.rss());
+    }, 500);
     try {
-      return { ...(await runLoad({
-        url: `http://127.0.0.1:${server.port}${workload.path}`, headers: requestHeaders(workload, key), seconds: time,
-        connections: Number(args.connections), threads: Number(args.threads), tool: tools.loadGenerator,
-      })), rss };
+      return {
+        ...(await runLoad({
+          url: `http://127.0.0.1:${server.port}${workload.path}`,
+          headers: requestHeaders(workload, key),
+          seconds: time,
+          connections: Number(args.connections),
+          threads: Number(args.threads),
+          tool: tools.loadGenerator,
+        })),
+        rss,
+      };
     } finally {
       clearInterval(sampler);
     }
@@ -126,21 +153,25 @@ try {
         const sample = await measure(server, workload, seconds);
         if (sample.errors > 0) console.log(`bench: ${server.name} ${workload.name}: ${sample.errors} socket errors`);
         results.get(workload.name)!.get(server.name)!.push(sample);
-        console.log(`bench: round ${round} ${workload.name.padEnd(20)} ${server.name.padEnd(12)} ${sample.rps.toFixed(0).padStart(7)} req/s`
-          + `  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  rss ${(sample.rss / 2 ** 20).toFixed(0)} MB`);
+        console.log(
+          `bench: round ${round} ${workload.name.padEnd(20)} ${server.name.padEnd(12)} ${sample.rps.toFixed(0).padStart(7)} req/s` +
+            `  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  rss ${(sample.rss / 2 ** 20).toFixed(0)} MB`,
+        );
       }
     }
   }
   const measured = servers.map((server) => server.name);
   const loadAfter = loadavg();
 
-  console.log('bench: filling the gateway caches: every locale\'s lists in every coding, a search in every locale and view');
+  console.log("bench: filling the gateway caches: every locale's lists in every coding, a search in every locale and view");
   const opened = openDist(distDir);
   /** Fills every cache of `filled` (one of `servers`), then stops it; returns its peak RSS meanwhile. */
   const fillThenStop = async (filled: Server, when: string): Promise<number> => {
     const fill = await fillCaches(filled.port, key, opened, filled.rss);
-    console.log(`bench: ${when}: ${fill.requests} requests, ${(fill.bytes / 2 ** 20).toFixed(0)} MB sent, all exact;`
-      + ` gateway RSS peak ${(fill.peakRss / 2 ** 20).toFixed(0)} MB`);
+    console.log(
+      `bench: ${when}: ${fill.requests} requests, ${(fill.bytes / 2 ** 20).toFixed(0)} MB sent, all exact;` +
+        ` gateway RSS peak ${(fill.peakRss / 2 ** 20).toFixed(0)} MB`,
+    );
     servers.splice(servers.indexOf(filled), 1);
     const code = await filled.stop();
     if (code !== 0) throw new Error(`the gateway (${when}) exited with ${code} on SIGTERM`);
@@ -154,13 +185,28 @@ try {
   const freshRss = await fillThenStop(fresh, 'just started');
 
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  console.log(`\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
-  console.log(`${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)`
-    + ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`);
-  const ratios: [string, string][] = [['gateway', 'node:http'], ['polka', 'node:http'], ['gateway', 'polka'], ['nginx', 'nginx plain'], ['gateway', 'nginx'], ['edge', 'gateway'], ['edge', 'nginx'], ...variants.map((v): [string, string] => ['gateway', v.name])];
+  console.log(
+    `\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
+  );
+  console.log(
+    `${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)` +
+      ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`,
+  );
+  const ratios: [string, string][] = [
+    ['gateway', 'node:http'],
+    ['polka', 'node:http'],
+    ['gateway', 'polka'],
+    ['nginx', 'nginx plain'],
+    ['gateway', 'nginx'],
+    ['edge', 'gateway'],
+    ['edge', 'nginx'],
+    ...variants.map((v): [string, string] => ['gateway', v.name]),
+  ];
   console.log(tables(results, measured, ratios));
-  console.log(`\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};`
-    + ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`);
+  console.log(
+    `\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};` +
+      ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`,
+  );
   console.log(`\n${targets({ results, reference: 'node:http', ceiling: 'polka', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
 } finally {
   for (const server of servers) await server.stop();

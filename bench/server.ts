@@ -42,9 +42,17 @@ export function httpStatus(port: number, path: string, headers: Record<string, s
 }
 
 /** Polls until `path` answers `status`; resolves with the milliseconds since `since`. */
-export async function waitForStatus(port: number, path: string, status: number | undefined, since: number, child: ChildProcess, headers: Record<string, string> = {}): Promise<number> {
+export async function waitForStatus(
+  port: number,
+  path: string,
+  status: number | undefined,
+  since: number,
+  child: ChildProcess,
+  headers: Record<string, string> = {},
+): Promise<number> {
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${child.spawnfile} exited (${child.exitCode ?? child.signalCode}) before answering ${path}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${child.spawnfile} exited (${child.exitCode ?? child.signalCode}) before answering ${path}`);
     const got = await httpStatus(port, path, headers);
     if (got !== 0 && (status === undefined || got === status)) return performance.now() - since;
     if (performance.now() - since > 120_000) throw new Error(`${path} did not answer ${status ?? ''} within 120 s`);
@@ -60,7 +68,9 @@ function descendants(pid: number): number[] {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   const all = [pid];
   for (let i = 0; i < all.length; i++) all.push(...(children.get(all[i]) ?? []));
@@ -73,7 +83,9 @@ export function treeRss(pid: number): number {
     try {
       const kb = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${each}/status`, 'utf8'))?.[1];
       total += Number(kb ?? 0) * 1024;
-    } catch { /* exited meanwhile */ }
+    } catch {
+      /* exited meanwhile */
+    }
   }
   return total;
 }
@@ -85,7 +97,10 @@ export async function startServer(options: StartOptions): Promise<Server & { rea
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const readyMs = await waitForStatus(options.port, options.readyPath, options.readyStatus, started, child, options.headers);
   return {
-    name: options.name, port: options.port, child, readyMs,
+    name: options.name,
+    port: options.port,
+    child,
+    readyMs,
     rss: () => treeRss(child.pid!),
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

@@ -5,7 +5,11 @@
 import { request, type IncomingHttpHeaders } from 'node:http';
 import type { Workload } from './workloads.ts';
 
-export interface Answer { status: number; headers: IncomingHttpHeaders; body: Buffer }
+export interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
 
 export function fetchRaw(port: number, path: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
@@ -13,7 +17,9 @@ export function fetchRaw(port: number, path: string, headers: Record<string, str
       const chunks: Buffer[] = [];
       res.on('data', (chunk) => chunks.push(chunk));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
 }
 

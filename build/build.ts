@@ -69,7 +69,9 @@ try {
   const jobs = responseJobs(localizer, pathCodeTables(data));
   progress.line(`writing the answers of ${count(data.countries.length)} countries in ${count(localizer.tags.length)} locales, with their br/gz copies`);
   const results = await runInWorkers({
-    data, staging, jobs,
+    data,
+    staging,
+    jobs,
     onProgress: (done) => progress.bar(done.jobs, jobs.length, `jobs, ${count(done.files)} files`),
   });
   progress.line(`wrote ${count(results.reduce((sum, result) => sum + result.files.length, 0))} answer files; building the search index`);
@@ -84,8 +86,13 @@ try {
   const head = manifestHead({ data, release, files: responseFiles });
   writer.writeFile(NGINX_CONFIG_FILE, Buffer.from(nginxConfig(head, responseFiles)), { requests: [] });
   const files = sortedFiles([...writer.files, ...results.flatMap((result) => result.files)]);
-  const totals = [writer, ...results].reduce((sum, part) => ({
-    bytes: sum.bytes + part.totalBytes, compressed: sum.compressed + part.compressedBytes }), { bytes: 0, compressed: 0 });
+  const totals = [writer, ...results].reduce(
+    (sum, part) => ({
+      bytes: sum.bytes + part.totalBytes,
+      compressed: sum.compressed + part.compressedBytes,
+    }),
+    { bytes: 0, compressed: 0 },
+  );
 
   const manifest: Manifest = { ...head, files };
   const manifestBytes = writeManifest(staging, manifest);
@@ -94,8 +101,10 @@ try {
 
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
-  progress.line(`${count(Object.keys(files).length)} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)`
-    + `, manifest ${megabytes(manifestBytes)}, release ${manifest.release.id}, ${seconds} s -> ${distDir}`);
+  progress.line(
+    `${count(Object.keys(files).length)} files, ${megabytes(totals.bytes)} (+ ${megabytes(totals.compressed)} of br/gz copies)` +
+      `, manifest ${megabytes(manifestBytes)}, release ${manifest.release.id}, ${seconds} s -> ${distDir}`,
+  );
   // Unlinking a whole dist takes longer than writing it on some disks; the new tree already serves.
   if (previous) discard(previous);
 } catch (error) {

@@ -25,7 +25,11 @@ export type AddressEntry = Datasets['addresses'][number];
 export type Locale = Datasets['locales']['locales'][number];
 `;
 
-const typeName = (dataset: string) => dataset.split(/[-/]/).map((part) => part[0].toUpperCase() + part.slice(1)).join('');
+const typeName = (dataset: string) =>
+  dataset
+    .split(/[-/]/)
+    .map((part) => part[0].toUpperCase() + part.slice(1))
+    .join('');
 
 /** A dataset schema as read from disk, titled with its type name (its own title kept as the description). */
 function titled(path: string): string {

@@ -37,10 +37,12 @@ const outDir = outIndex > 0 ? process.argv[outIndex + 1] : dataDir;
 
 function checkPinnedVersions(): void {
   for (const upstream of UPSTREAMS) {
-    const installed = upstream.kind === 'npm' ? packageVersion(upstream.name)
-      : upstream.name === 'iso-codes' ? isoCodesVersion() : debianVersion(upstream.name);
+    const installed =
+      upstream.kind === 'npm' ? packageVersion(upstream.name) : upstream.name === 'iso-codes' ? isoCodesVersion() : debianVersion(upstream.name);
     if (installed !== upstream.version) {
-      throw new Error(`${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`);
+      throw new Error(
+        `${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`,
+      );
     }
   }
 }
@@ -71,7 +73,9 @@ const callingCodes = new Map(countries.map((country) => [country.alpha2, country
 const phone = await step('phone', () => importPhone(countryCodes, callingCodes));
 const postalCodes = await step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
+const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisions', () =>
+  importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts),
+);
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
@@ -105,7 +109,9 @@ writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);
 for (const [where, change] of renames.dropped) console.log(`  former name dropped: ${where}: ${change}`);
-console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
-  + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `
-  + `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, `
-  + `${addresses.filter((entry) => entry.example).length} address examples`);
+console.log(
+  `import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, ` +
+    `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: ` +
+    `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, ` +
+    `${addresses.filter((entry) => entry.example).length} address examples`,
+);

@@ -33,12 +33,16 @@ const examples = (paths: string[]) => `${paths.slice(0, 10).join(', ')}${paths.l
 try {
   const [before, after] = sources.map(manifestOf);
   const diff = diffFiles(JSON.parse(before.toString('utf8')) as Manifest, JSON.parse(after.toString('utf8')) as Manifest, !before.equals(after));
-  const lines = [`release-diff: ${diff.from} -> ${diff.to}: ${count(diff.changed.length)} changed, ${count(diff.added.length)} added, `
-    + `${count(diff.removed.length)} removed, ${count(diff.unchanged)} unchanged response files`];
+  const lines = [
+    `release-diff: ${diff.from} -> ${diff.to}: ${count(diff.changed.length)} changed, ${count(diff.added.length)} added, ` +
+      `${count(diff.removed.length)} removed, ${count(diff.unchanged)} unchanged response files`,
+  ];
   for (const kind of ['changed', 'added', 'removed'] as const) if (diff[kind].length) lines.push(`${kind}: ${examples(diff[kind])}`);
-  lines.push(diff.upload.length || diff.delete.length
-    ? `a sync uploads ${count(diff.upload.length)} files (${(diff.uploadBytes / 1e6).toFixed(1)} MB, and the manifest with its columns) and deletes ${count(diff.delete.length)}`
-    : 'nothing to sync: the manifests are identical');
+  lines.push(
+    diff.upload.length || diff.delete.length
+      ? `a sync uploads ${count(diff.upload.length)} files (${(diff.uploadBytes / 1e6).toFixed(1)} MB, and the manifest with its columns) and deletes ${count(diff.delete.length)}`
+      : 'nothing to sync: the manifests are identical',
+  );
   console.log(lines.join('\n'));
   if (lists.upload) writeFileSync(lists.upload, diff.upload.map((path) => `${path}\n`).join(''));
   if (lists.delete) writeFileSync(lists.delete, diff.delete.map((path) => `${path}\n`).join(''));

@@ -30,7 +30,11 @@ const listOf = (locale: string) => {
 };
 const score = scoreAnswers(cases, (entry) => {
   const { names, order } = listOf(entry.locale);
-  return search.find(entry.q, { languages: readerLanguages(localizer.chain(entry.locale)), displayed: (code) => names.get(code), position: (code) => order.indexOf(code) });
+  return search.find(entry.q, {
+    languages: readerLanguages(localizer.chain(entry.locale)),
+    displayed: (code) => names.get(code),
+    position: (code) => order.indexOf(code),
+  });
 });
 console.log(score.summary);
 if (process.argv.includes('--failures')) for (const line of score.failures) console.log(line);

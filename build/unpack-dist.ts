@@ -30,10 +30,13 @@ function differences(made: Map<string, ManifestFile>, listed: Record<string, Man
   const problems: string[] = [];
   for (const [path, entry] of Object.entries(listed)) {
     const file = made.get(path)!;
-    if (file.bytes !== entry.bytes || file.sha256 !== entry.sha256) problems.push(`${path}: ${file.bytes} bytes with SHA-256 ${file.sha256}, the manifest says ${entry.bytes} bytes with ${entry.sha256}`);
+    if (file.bytes !== entry.bytes || file.sha256 !== entry.sha256)
+      problems.push(`${path}: ${file.bytes} bytes with SHA-256 ${file.sha256}, the manifest says ${entry.bytes} bytes with ${entry.sha256}`);
     else if (!isDeepStrictEqual(file.encodings, entry.encodings)) {
-      problems.push(`${path}: compressed copies of ${JSON.stringify(file.encodings)} bytes, the manifest says ${JSON.stringify(entry.encodings)}`
-        + ` (this Node's zlib ${process.versions.zlib} and brotli ${process.versions.brotli} compress otherwise than the build's)`);
+      problems.push(
+        `${path}: compressed copies of ${JSON.stringify(file.encodings)} bytes, the manifest says ${JSON.stringify(entry.encodings)}` +
+          ` (this Node's zlib ${process.versions.zlib} and brotli ${process.versions.brotli} compress otherwise than the build's)`,
+      );
     }
   }
   return problems;
@@ -67,9 +70,13 @@ async function unpack(): Promise<void> {
     mkdirSync(staging, { recursive: true });
     const shares = await Promise.all(sharesPerCore(files).map((share) => runWorker<[string, ManifestFile][]>(COPY_WORKER_URL, { dir: staging, files: share })));
     const problems = differences(new Map(shares.flat()), listed);
-    if (problems.length) throw new Error(`the unpacked files differ from the manifest:\n${problems.slice(0, 10).join('\n')}${problems.length > 10 ? `\n... and ${problems.length - 10} more` : ''}`);
+    if (problems.length)
+      throw new Error(
+        `the unpacked files differ from the manifest:\n${problems.slice(0, 10).join('\n')}${problems.length > 10 ? `\n... and ${problems.length - 10} more` : ''}`,
+      );
     writeManifest(staging, manifest);
-    if (!readFileSync(join(staging, 'manifest.json')).equals(first.bytes)) throw new Error(`${archiveFile}: its manifest.json is not in the form npm run build writes`);
+    if (!readFileSync(join(staging, 'manifest.json')).equals(first.bytes))
+      throw new Error(`${archiveFile}: its manifest.json is not in the form npm run build writes`);
     previous = swapIn(staging, distDir);
   } catch (error) {
     discard(staging);
@@ -77,7 +84,9 @@ async function unpack(): Promise<void> {
   }
   const copies = Object.values(listed).reduce((sum, entry) => sum + Object.keys(entry.encodings).length, 0);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  console.log(`unpack-dist: ${distDir}: release ${header.release}, ${files.length} files (+ ${copies} br/gz copies and the manifest's columns made again), ${seconds} s`);
+  console.log(
+    `unpack-dist: ${distDir}: release ${header.release}, ${files.length} files (+ ${copies} br/gz copies and the manifest's columns made again), ${seconds} s`,
+  );
   // As after a build: unlinking a whole dist can take longer than writing it, and the new tree is in place.
   if (previous) discard(previous);
 }

@@ -43,7 +43,7 @@ async function verifyDist(dir: string): Promise<VerifyResult> {
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)))
     .filter((path) => !listed.has(path))
     .map((path) => `${path}: not in the manifest`);
-  return { files: count, problems: [...problems, ...await columnsProblems(dir, manifestText), ...extras].sort() };
+  return { files: count, problems: [...problems, ...(await columnsProblems(dir, manifestText)), ...extras].sort() };
 }
 
 const dir = resolve(process.argv[2] ?? 'dist');

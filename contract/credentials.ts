@@ -23,7 +23,10 @@ export function presentedKey(header: string | null | undefined): string | Exclud
 }
 
 /** A key as a tier holds it: a name for logs (never the key) and the lower-case hex SHA-256 of the key. */
-export interface KeyDigest { name: string; digest: string }
+export interface KeyDigest {
+  name: string;
+  digest: string;
+}
 
 /**
  * A keys file (API_KEYS_FILE; on the edge, the API_KEY_DIGESTS secret): one SHA-256 hex digest per

@@ -27,10 +27,16 @@ export const EDGE_RELEASE_FILE = '_edge/release.json';
 export const ROOT_SHARD = '_';
 const LOCALE_DIR = 'v1/_locale/';
 
-export interface EdgeRelease { manifest_sha256: string; head: ManifestHead }
+export interface EdgeRelease {
+  manifest_sha256: string;
+  head: ManifestHead;
+}
 /** A file of a shard: its SHA-256 and size, and where it is bundled, its bundle's index in `bundles` and its offset there. */
 export type EdgeEntry = [sha256: string, bytes: number] | [sha256: string, bytes: number, bundle: number, offset: number];
-export interface EdgeShard { bundles: string[]; files: Record<string, EdgeEntry> }
+export interface EdgeShard {
+  bundles: string[];
+  files: Record<string, EdgeEntry>;
+}
 
 export const shardFile = (shard: string): string => `_edge/files/${shard}.json`;
 const bundleFile = (shard: string, folder: string, part: number) => `_edge/bundles/${shard}/${folder}.${part}.json`;
@@ -43,10 +49,14 @@ export function shardOf(key: string): { shard: string; rest: string } {
 }
 
 /** The folders of the answers that have path codes (`countries`, `subdivisions`), from the endpoint table. */
-const BUNDLED_FOLDERS = new Set((ENDPOINTS as readonly Endpoint[]).flatMap(({ answer }) => {
-  if (answer.kind !== 'file') return [];
-  return (typeof answer.rest === 'string' ? [answer.rest] : Object.values(answer.rest)).filter((rest) => rest.includes('/')).map((rest) => rest.slice(0, rest.indexOf('/')));
-}));
+const BUNDLED_FOLDERS = new Set(
+  (ENDPOINTS as readonly Endpoint[]).flatMap(({ answer }) => {
+    if (answer.kind !== 'file') return [];
+    return (typeof answer.rest === 'string' ? [answer.rest] : Object.values(answer.rest))
+      .filter((rest) => rest.includes('/'))
+      .map((rest) => rest.slice(0, rest.indexOf('/')));
+  }),
+);
 
 /** The bundle folder of a key, or undefined for a file uploaded alone. */
 function folderOf(shard: string, rest: string): string | undefined {
@@ -85,7 +95,8 @@ export function planUpload(head: ManifestHead, files: ReadonlyMap<string, DistFi
     const file = files.get(key)!;
     if (key === NGINX_CONFIG_FILE) continue;
     // The edge gives a file the language its key names: a dist saying otherwise would be answered otherwise than by the gateway.
-    if (file.contentLanguage !== contentLanguageOf(key, head.default_locale)) throw new Error(`${key}: content_language ${file.contentLanguage} is not the one its key names`);
+    if (file.contentLanguage !== contentLanguageOf(key, head.default_locale))
+      throw new Error(`${key}: content_language ${file.contentLanguage} is not the one its key names`);
     if (file.bytes > limits.fileBytes) throw tooLarge(key, file.bytes, limits);
     const { shard, rest } = shardOf(key);
     const entries = shards.get(shard);
@@ -121,7 +132,9 @@ export function planUpload(head: ManifestHead, files: ReadonlyMap<string, DistFi
   }
   const fileCount = copied.length + bundled.length + written.length;
   if (fileCount > limits.files) {
-    throw new EdgeLimitError(`the upload would have ${count(fileCount)} files; Workers Static Assets take at most ${count(limits.files)} per Worker version (paid plan)`);
+    throw new EdgeLimitError(
+      `the upload would have ${count(fileCount)} files; Workers Static Assets take at most ${count(limits.files)} per Worker version (paid plan)`,
+    );
   }
   return { copied, bundled, written, files: fileCount, bytes };
 }

@@ -12,7 +12,18 @@
  */
 import { parse } from 'regexparam';
 import { localizedCandidates } from './layout.ts';
-import { readLimit, readLocale, readSearchText, readView, unknownParameter, type ParameterName, type ParsedQuery, type Query, type Read, type View } from './params.ts';
+import {
+  readLimit,
+  readLocale,
+  readSearchText,
+  readView,
+  unknownParameter,
+  type ParameterName,
+  type ParsedQuery,
+  type Query,
+  type Read,
+  type View,
+} from './params.ts';
 import { kindOfParam, spellingOf, type PathCodeKind } from './path-codes.ts';
 import { withdrawnProblem, type Problem } from './problems.ts';
 import type { ReleaseInfo } from './release.ts';
@@ -23,8 +34,7 @@ export type Answer =
    * `rest` below v1/, with `{<kind>}` for each path code's canonical form (`countries/{country}.json`);
    * one per view where the endpoint reads `view`. Localized: one file per locale where it differs from its fallback's.
    */
-  | { kind: 'file'; rest: string | Readonly<Record<View, string>>; localized: boolean }
-  | { kind: 'search'; of: string };
+  { kind: 'file'; rest: string | Readonly<Record<View, string>>; localized: boolean } | { kind: 'search'; of: string };
 
 export interface Endpoint {
   /** OpenAPI operationId, and the name a generated client gives the method. */
@@ -49,27 +59,87 @@ export type Resolution =
 const LIST_FILES = { compact: 'countries.json', full: 'countries.full.json' } as const;
 
 export const ENDPOINTS = [
-  { id: 'listCountries', path: '/v1/countries', summary: 'List countries, by name as a reader of the locale sorts them',
-    query: ['view', 'locale'], body: { compact: 'CountryList', full: 'CountryListFull' }, answer: { kind: 'file', rest: LIST_FILES, localized: true } },
+  {
+    id: 'listCountries',
+    path: '/v1/countries',
+    summary: 'List countries, by name as a reader of the locale sorts them',
+    query: ['view', 'locale'],
+    body: { compact: 'CountryList', full: 'CountryListFull' },
+    answer: { kind: 'file', rest: LIST_FILES, localized: true },
+  },
   // Before /v1/countries/:country_code, which would take "search" for a code.
-  { id: 'searchCountries', path: '/v1/countries/search', summary: 'Search countries by code or name, in any language, case- and accent-insensitive, tolerating one typo',
-    query: ['q', 'locale', 'view', 'limit'], body: { compact: 'SearchResult', full: 'SearchResultFull' }, answer: { kind: 'search', of: 'listCountries' } },
-  { id: 'getCountry', path: '/v1/countries/:country_code', summary: 'Get one country: names, codes, calling code, region',
-    query: ['locale'], body: 'Country', answer: { kind: 'file', rest: 'countries/{country}.json', localized: true } },
-  { id: 'getPhone', path: '/v1/phone/:country_code', summary: 'Phone number metadata: patterns, examples and the formats to mask a number as it is typed',
-    query: [], body: 'PhoneMetadata', answer: { kind: 'file', rest: 'phone/{country}.json', localized: false } },
-  { id: 'getPostalCode', path: '/v1/postal-code/:country_code', summary: 'Postal code metadata: the pattern, the forms people type, masks and examples',
-    query: [], body: 'PostalCodeMetadata', answer: { kind: 'file', rest: 'postal-code/{country}.json', localized: false } },
-  { id: 'listSubdivisions', path: '/v1/subdivisions/:country_code', summary: 'List the ISO 3166-2 subdivisions of a country, in the order its forms use',
-    query: ['locale'], body: 'SubdivisionList', answer: { kind: 'file', rest: 'subdivisions/{country}.json', localized: true } },
-  { id: 'getSubdivision', path: '/v1/subdivisions/:country_code/:subdivision_code', summary: 'Get one subdivision',
-    query: ['locale'], body: 'Subdivision', answer: { kind: 'file', rest: 'subdivisions/{country}/{subdivision}.json', localized: true } },
-  { id: 'getAddressExample', path: '/v1/address-example/:country_code', summary: 'A real address, as the country writes it on an envelope, and its layout',
-    query: [], body: 'AddressExample', answer: { kind: 'file', rest: 'address-example/{country}.json', localized: false } },
-  { id: 'listCurrencies', path: '/v1/currencies', summary: 'List the currencies in use: code, name, symbols, minor units, the countries using each',
-    query: ['locale'], body: 'CurrencyList', answer: { kind: 'file', rest: 'currencies.json', localized: true } },
-  { id: 'getCurrency', path: '/v1/currencies/:currency_code', summary: 'One currency in use; a code out of use answers 410 with what replaced it',
-    query: ['locale'], body: 'Currency', answer: { kind: 'file', rest: 'currencies/{currency}.json', localized: true } },
+  {
+    id: 'searchCountries',
+    path: '/v1/countries/search',
+    summary: 'Search countries by code or name, in any language, case- and accent-insensitive, tolerating one typo',
+    query: ['q', 'locale', 'view', 'limit'],
+    body: { compact: 'SearchResult', full: 'SearchResultFull' },
+    answer: { kind: 'search', of: 'listCountries' },
+  },
+  {
+    id: 'getCountry',
+    path: '/v1/countries/:country_code',
+    summary: 'Get one country: names, codes, calling code, region',
+    query: ['locale'],
+    body: 'Country',
+    answer: { kind: 'file', rest: 'countries/{country}.json', localized: true },
+  },
+  {
+    id: 'getPhone',
+    path: '/v1/phone/:country_code',
+    summary: 'Phone number metadata: patterns, examples and the formats to mask a number as it is typed',
+    query: [],
+    body: 'PhoneMetadata',
+    answer: { kind: 'file', rest: 'phone/{country}.json', localized: false },
+  },
+  {
+    id: 'getPostalCode',
+    path: '/v1/postal-code/:country_code',
+    summary: 'Postal code metadata: the pattern, the forms people type, masks and examples',
+    query: [],
+    body: 'PostalCodeMetadata',
+    answer: { kind: 'file', rest: 'postal-code/{country}.json', localized: false },
+  },
+  {
+    id: 'listSubdivisions',
+    path: '/v1/subdivisions/:country_code',
+    summary: 'List the ISO 3166-2 subdivisions of a country, in the order its forms use',
+    query: ['locale'],
+    body: 'SubdivisionList',
+    answer: { kind: 'file', rest: 'subdivisions/{country}.json', localized: true },
+  },
+  {
+    id: 'getSubdivision',
+    path: '/v1/subdivisions/:country_code/:subdivision_code',
+    summary: 'Get one subdivision',
+    query: ['locale'],
+    body: 'Subdivision',
+    answer: { kind: 'file', rest: 'subdivisions/{country}/{subdivision}.json', localized: true },
+  },
+  {
+    id: 'getAddressExample',
+    path: '/v1/address-example/:country_code',
+    summary: 'A real address, as the country writes it on an envelope, and its layout',
+    query: [],
+    body: 'AddressExample',
+    answer: { kind: 'file', rest: 'address-example/{country}.json', localized: false },
+  },
+  {
+    id: 'listCurrencies',
+    path: '/v1/currencies',
+    summary: 'List the currencies in use: code, name, symbols, minor units, the countries using each',
+    query: ['locale'],
+    body: 'CurrencyList',
+    answer: { kind: 'file', rest: 'currencies.json', localized: true },
+  },
+  {
+    id: 'getCurrency',
+    path: '/v1/currencies/:currency_code',
+    summary: 'One currency in use; a code out of use answers 410 with what replaced it',
+    query: ['locale'],
+    body: 'Currency',
+    answer: { kind: 'file', rest: 'currencies/{currency}.json', localized: true },
+  },
 ] as const satisfies readonly Endpoint[];
 
 export type EndpointId = (typeof ENDPOINTS)[number]['id'];

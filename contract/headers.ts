@@ -10,7 +10,10 @@ export const MAX_URL_LENGTH = 8192;
 export const URI_TOO_LONG: Problem = { code: 'uri_too_long', detail: `The path and query may take at most ${MAX_URL_LENGTH} characters.` };
 /** node:http's default and nginx's buffer: the request line and headers together; more is a 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
-export const HEADERS_TOO_LARGE: Problem = { code: 'headers_too_large', detail: `The request line and headers may take at most ${MAX_HEADER_BYTES / 1024} KiB.` };
+export const HEADERS_TOO_LARGE: Problem = {
+  code: 'headers_too_large',
+  detail: `The request line and headers may take at most ${MAX_HEADER_BYTES / 1024} KiB.`,
+};
 
 /** How long a client may keep an answer, in seconds. */
 export const MAX_AGE_S = 3600;
@@ -61,7 +64,10 @@ export function chooseEncoding(header: string | null | undefined, available: { b
 }
 
 /** The headers of a file's answer (200, or 304 without the body's length and coding), in the order every tier writes them. */
-export function fileHeaders(file: { etag: string; contentType: string; contentLanguage: string | null; cacheControl: string }, body?: { length: number; coding: string }): Pairs {
+export function fileHeaders(
+  file: { etag: string; contentType: string; contentLanguage: string | null; cacheControl: string },
+  body?: { length: number; coding: string },
+): Pairs {
   const pairs: Pairs = body ? ['Content-Type', file.contentType, 'Content-Length', body.length] : ['Content-Type', file.contentType];
   pairs.push('ETag', file.etag, 'Cache-Control', file.cacheControl);
   if (file.contentLanguage) pairs.push('Content-Language', file.contentLanguage);
@@ -78,13 +84,18 @@ export const PREFLIGHT_MAX_AGE_S = 7200;
 /** CORS_ORIGINS as configured (unset or `*`: any origin); each entry must be an origin as a browser sends it, else a line in `problems`. */
 export function readOrigins(value: string | undefined, problems: string[]): Origins {
   if (value === undefined || value.trim() === '' || value.trim() === '*') return '*';
-  const origins = value.split(',').map((origin) => origin.trim()).filter(Boolean);
+  const origins = value
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     let canonical: string | undefined;
     try {
       const url = new URL(origin);
       if (url.protocol === 'http:' || url.protocol === 'https:') canonical = url.origin;
-    } catch { /* reported below */ }
+    } catch {
+      /* reported below */
+    }
     if (canonical !== origin) {
       const meant = canonical ? ` (did you mean ${canonical}?)` : '';
       problems.push(`CORS_ORIGINS entry ${JSON.stringify(origin)} is not an origin like https://app.example.com${meant}`);
@@ -109,8 +120,14 @@ export function corsHeaders(origins: Origins, origin: string | null | undefined)
 export function preflightHeaders(origins: Origins, origin: string | null | undefined, requestMethod: string | null | undefined): Pairs {
   const pairs: Pairs = ['Allow', ALLOWED_METHODS];
   if (isAllowedOrigin(origins, origin) && requestMethod) {
-    pairs.push('Access-Control-Allow-Methods', ALLOWED_METHODS, 'Access-Control-Allow-Headers', 'Authorization, If-None-Match',
-      'Access-Control-Max-Age', PREFLIGHT_MAX_AGE_S);
+    pairs.push(
+      'Access-Control-Allow-Methods',
+      ALLOWED_METHODS,
+      'Access-Control-Allow-Headers',
+      'Authorization, If-None-Match',
+      'Access-Control-Max-Age',
+      PREFLIGHT_MAX_AGE_S,
+    );
   }
   return pairs;
 }

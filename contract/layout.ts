@@ -33,7 +33,7 @@ const LOCALIZED = /^(?:countries(?:\.full)?\.json|countries\/|subdivisions\/)/;
 
 /** `rest` (`countries/BR.json`) answered in locale `tag`. */
 export const localizedKey = (tag: string, rest: string, defaultLocale: string): string =>
-  (tag === defaultLocale ? `v1/${rest}` : `${LOCALE_DIR}${tag}/${rest}`);
+  tag === defaultLocale ? `v1/${rest}` : `${LOCALE_DIR}${tag}/${rest}`;
 
 /**
  * The files that may answer `rest` for a reader of `chain` (the locale and its fallbacks, most specific

@@ -82,7 +82,8 @@ function fromColumns(dir: string, readFrom: string): ReadManifest | undefined {
   const bad: (reason: string) => never = (reason) => fail(dir, COLUMNS_FILE, reason);
   if (columns?.columns_version !== COLUMNS_VERSION) bad(`columns_version ${columns?.columns_version} is not ${COLUMNS_VERSION}`);
   const { manifest_bytes: manifestBytes, manifest_sha256: manifestSha256, files: raw } = columns;
-  if (!Number.isSafeInteger(manifestBytes) || typeof manifestSha256 !== 'string' || !SHA256.test(manifestSha256)) bad('manifest_bytes or manifest_sha256 is missing');
+  if (!Number.isSafeInteger(manifestBytes) || typeof manifestSha256 !== 'string' || !SHA256.test(manifestSha256))
+    bad('manifest_bytes or manifest_sha256 is missing');
   if (typeof columns.manifest !== 'object' || columns.manifest === null) bad('manifest is missing');
   const keys: unknown[] = Array.isArray(raw?.key) ? raw.key : [];
   for (const name of ['bytes', 'content_language', 'br', 'gzip']) {
@@ -100,8 +101,11 @@ function fromColumns(dir: string, readFrom: string): ReadManifest | undefined {
   let size: number | undefined;
   try {
     size = statSync(join(readFrom, MANIFEST_FILE)).size;
-  } catch { /* reported below */ }
-  if (size !== manifestBytes) bad(`derived from a ${MANIFEST_FILE} of ${manifestBytes} bytes; the one beside it ${size === undefined ? 'is missing' : `has ${size}`}`);
+  } catch {
+    /* reported below */
+  }
+  if (size !== manifestBytes)
+    bad(`derived from a ${MANIFEST_FILE} of ${manifestBytes} bytes; the one beside it ${size === undefined ? 'is missing' : `has ${size}`}`);
   return { head: columns.manifest, files, manifestSha256 };
 }
 

@@ -52,7 +52,10 @@ export interface DistFile {
 }
 
 /** The files one manifest entry has on disk: the file as built, then each compressed copy the build kept, with its size. */
-export function filesOnDisk(path: string, { bytes, encodings }: { bytes: number; encodings: DistFile['encodings'] }): { path: string; bytes: number; coding: Coding }[] {
+export function filesOnDisk(
+  path: string,
+  { bytes, encodings }: { bytes: number; encodings: DistFile['encodings'] },
+): { path: string; bytes: number; coding: Coding }[] {
   const files = [{ path, bytes, coding: 'identity' as Coding }];
   for (const coding of ['br', 'gzip'] as const) {
     if (encodings[coding] !== undefined) files.push({ path: path + SUFFIX[coding], bytes: encodings[coding]!, coding });
@@ -85,7 +88,8 @@ export function headProblem(head: ManifestHead, hasFile: (key: string) => boolea
   for (const { tag, fallback = [] } of head.locales) {
     if (!fallback.every((entry) => tags.has(entry.toLowerCase()))) return `locale ${tag} falls back to an unsupported tag`;
   }
-  for (const [alias, tag] of Object.entries(head.locale_aliases ?? {})) if (!tags.has(tag.toLowerCase())) return `locale alias ${alias} names unsupported ${tag}`;
+  for (const [alias, tag] of Object.entries(head.locale_aliases ?? {}))
+    if (!tags.has(tag.toLowerCase())) return `locale alias ${alias} names unsupported ${tag}`;
   for (const kind of PATH_CODE_KINDS) {
     const table = head.path_codes?.[kind.name];
     if (!table || typeof table !== 'object') return `path_codes.${kind.name} is missing`;
@@ -93,7 +97,8 @@ export function headProblem(head: ManifestHead, hasFile: (key: string) => boolea
       if (typeof table[part] !== 'object' || table[part] === null) return `path_codes.${kind.name}.${part} is missing`;
     }
     for (const entry of Object.values(table.withdrawn)) {
-      if (typeof entry?.code !== 'string' || typeof entry.name !== 'string' || !Array.isArray(entry.replaced_by)) return `path_codes.${kind.name}.withdrawn has an entry without code, name or replaced_by`;
+      if (typeof entry?.code !== 'string' || typeof entry.name !== 'string' || !Array.isArray(entry.replaced_by))
+        return `path_codes.${kind.name}.withdrawn has an entry without code, name or replaced_by`;
     }
   }
   const missing = (Array.isArray(head.static_files) ? head.static_files : []).find((key) => !hasFile(key));

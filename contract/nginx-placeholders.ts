@@ -23,13 +23,15 @@ export const literal = (text: string): string => text.replace(/[.*+?^${}()|[\]\\
 /** A line of the keys file nginx reads: the key compared exactly, the scheme in any case; nginx keeps a header's trailing tab, which the other tiers trim. */
 export const keyLine = (key: string): string => `${quote(`~^[Bb][Ee][Aa][Rr][Ee][Rr] +${literal(key)}[ \\t]*$`)} ok;\n`;
 
-
 /** The CORS maps for `__CORS__`: `*`, or exact origins (then with Vary: Origin), as the gateway's CORS_ORIGINS. */
 export function corsMaps(origins: Origins): string {
-  const allow = origins === '*'
-    ? ['map $http_origin $cr_allow_origin { default *; }', 'map $http_origin $cr_vary_origin { default ""; }']
-    : [`map $http_origin $cr_allow_origin { default ""; ${origins.map((origin) => `${quote(`~^${literal(origin)}$`)} $http_origin;`).join(' ')} }`,
-      'map $http_origin $cr_vary_origin { default Origin; }'];
+  const allow =
+    origins === '*'
+      ? ['map $http_origin $cr_allow_origin { default *; }', 'map $http_origin $cr_vary_origin { default ""; }']
+      : [
+          `map $http_origin $cr_allow_origin { default ""; ${origins.map((origin) => `${quote(`~^${literal(origin)}$`)} $http_origin;`).join(' ')} }`,
+          'map $http_origin $cr_vary_origin { default Origin; }',
+        ];
   return [
     ...allow,
     `map $cr_allow_origin $cr_expose { "" ""; default ${quote(EXPOSED_HEADERS)}; }`,

@@ -9,11 +9,15 @@ import type { Problem } from './problems.ts';
 /** Each parameter with what the OpenAPI document says of it. */
 export const PARAMETERS = {
   locale: {
-    description: 'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup with aliases (zh-TW -> zh-Hant); English when omitted or unsupported. Malformed: 400.',
+    description:
+      'BCP 47 tag (case-insensitive, _ accepted for -), matched by RFC 4647 lookup with aliases (zh-TW -> zh-Hant); English when omitted or unsupported. Malformed: 400.',
     schema: { type: 'string', maxLength: 64 },
   },
   view: { description: 'compact (the default) or full', schema: { type: 'string', enum: ['compact', 'full'] } },
-  q: { description: 'Search text: a code or a name in any language, case- and accent-insensitive (required; 1 to 100 characters with a letter or digit)', schema: { type: 'string', minLength: 1, maxLength: 100 } },
+  q: {
+    description: 'Search text: a code or a name in any language, case- and accent-insensitive (required; 1 to 100 characters with a letter or digit)',
+    schema: { type: 'string', minLength: 1, maxLength: 100 },
+  },
   limit: { description: 'Most results to return', schema: { type: 'integer', minimum: 1, maximum: 250, default: 20 } },
 } as const;
 
@@ -50,7 +54,7 @@ export function parseQuery(search: string): ParsedQuery {
   const query: Query = Object.create(null);
   const names: string[] = [];
   let pairs = 0;
-  for (let at = search.charCodeAt(0) === 63 ? 1 : 0; at < search.length && pairs <= MAX_PARAMETERS;) {
+  for (let at = search.charCodeAt(0) === 63 ? 1 : 0; at < search.length && pairs <= MAX_PARAMETERS; ) {
     const end = search.indexOf('&', at);
     const next = end < 0 ? search.length : end;
     if (next > at) pairs++;
@@ -71,16 +75,17 @@ export type Read<T> = { value: T } | { problem: Problem };
 const invalid = (detail: string): { problem: Problem } => ({ problem: { code: 'invalid_parameter', detail } });
 
 // RFC 5646 section 2.1 "langtag" and "privateuse", on lower-cased input; written once, and read by the nginx config too.
-export const LANGTAG_SOURCE = '^(?:'
-  + '(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})' // language, extlang
-  + '(?:-[a-z]{4})?' // script
-  + '(?:-(?:[a-z]{2}|\\d{3}))?' // region
-  + '(?:-(?:[a-z\\d]{5,8}|\\d[a-z\\d]{3}))*' // variants
-  + '(?:-[\\da-wy-z](?:-[a-z\\d]{2,8})+)*' // extensions
-  + '(?:-x(?:-[a-z\\d]{1,8})+)?' // private use
-  + '|x(?:-[a-z\\d]{1,8})+' // a private-use tag on its own
-  + '|en-gb-oed|i-(?:ami|bnn|default|enochian|hak|klingon|lux|mingo|navajo|pwn|tao|tay|tsu)|sgn-(?:be-fr|be-nl|ch-de)' // irregular grandfathered
-  + ')$';
+export const LANGTAG_SOURCE =
+  '^(?:' +
+  '(?:[a-z]{2,3}(?:-[a-z]{3}){0,3}|[a-z]{4,8})' + // language, extlang
+  '(?:-[a-z]{4})?' + // script
+  '(?:-(?:[a-z]{2}|\\d{3}))?' + // region
+  '(?:-(?:[a-z\\d]{5,8}|\\d[a-z\\d]{3}))*' + // variants
+  '(?:-[\\da-wy-z](?:-[a-z\\d]{2,8})+)*' + // extensions
+  '(?:-x(?:-[a-z\\d]{1,8})+)?' + // private use
+  '|x(?:-[a-z\\d]{1,8})+' + // a private-use tag on its own
+  '|en-gb-oed|i-(?:ami|bnn|default|enochian|hak|klingon|lux|mingo|navajo|pwn|tao|tay|tsu)|sgn-(?:be-fr|be-nl|ch-de)' + // irregular grandfathered
+  ')$';
 const LANGTAG = new RegExp(LANGTAG_SOURCE);
 
 /** Longer than any tag a client would send; bounds the work spent on one parameter. */
@@ -148,8 +153,10 @@ function likelyTypos(name: string): string[] {
  * For each parameter, a pattern (whole name, case-insensitive) of the names that are likely meant as it:
  * in another case, one edit away, or its name in other APIs. Written once; the gateway, the edge and nginx's map read it.
  */
-export const PARAMETER_SUGGESTIONS: [ParameterName, string][] = (Object.keys(PARAMETERS) as ParameterName[])
-  .map((parameter) => [parameter, `^(?:${[parameter, ...likelyTypos(parameter), ...PARAMETER_ALIASES[parameter]].join('|')})$`]);
+export const PARAMETER_SUGGESTIONS: [ParameterName, string][] = (Object.keys(PARAMETERS) as ParameterName[]).map((parameter) => [
+  parameter,
+  `^(?:${[parameter, ...likelyTypos(parameter), ...PARAMETER_ALIASES[parameter]].join('|')})$`,
+]);
 const SUGGESTION_TESTS = PARAMETER_SUGGESTIONS.map(([parameter, source]): [ParameterName, RegExp] => [parameter, new RegExp(source, 'i')]);
 
 /** The parameter a client likely meant by `name`, or undefined. */
@@ -165,7 +172,7 @@ export function unknownParameter(names: readonly string[], path: string, accepte
   for (const name of names) {
     if (Object.hasOwn(PARAMETERS, name)) continue;
     const shown = NAME_SHOWN.test(name);
-    const which = shown ? `"${name}" is not a parameter of this API` : 'A query parameter is not one of this API\'s';
+    const which = shown ? `"${name}" is not a parameter of this API` : "A query parameter is not one of this API's";
     const takes = accepted.length ? `takes ${accepted.join(', ').replace(/, ([^,]*)$/, ' and $1')}` : 'takes no parameters';
     const meant = shown ? suggestionSentence(suggestParameter(name)) : '';
     return { code: 'unknown_parameter', detail: `${which}; ${path} ${takes}.${meant}`, extensions: { accepted: [...accepted] } };

@@ -48,8 +48,9 @@ export const PROBLEM_TYPE = 'application/problem+json; charset=utf-8';
 export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS';
 
 export const REALM = 'country-reference';
-const challenge = (error?: string): [string, string][] =>
-  [['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`]];
+const challenge = (error?: string): [string, string][] => [
+  ['WWW-Authenticate', error ? `Bearer realm="${REALM}", error="${error}"` : `Bearer realm="${REALM}"`],
+];
 
 /** Why a request's credentials were refused (RFC 6750 section 3.1). */
 export type Refusal = 'missing' | 'malformed' | 'unknown';
@@ -96,7 +97,11 @@ export function withdrawnProblem(entry: WithdrawnCode): Problem {
 }
 
 /** A code people use that ISO 3166-1 does not assign (UK, EL), and the ISO code of the country they mean. */
-export interface CodeHint { code: string; name: string; use: string }
+export interface CodeHint {
+  code: string;
+  name: string;
+  use: string;
+}
 
 /**
  * 404 for a path code no country has, saying what to ask for instead where the input shows what was
@@ -116,8 +121,12 @@ export function countryNotFound(input: string, base: string, hints: ReadonlyMap<
   return { code: 'country_not_found', detail: `No country has the code ${quoteCode(input)}; codes are ISO 3166-1 alpha-2, alpha-3 or numeric (BR, BRA, 076).` };
 }
 
-export const subdivisionNotFound = (country: string, input: string): Problem =>
-  ({ code: 'subdivision_not_found', detail: `${country} has no subdivision ${quoteCode(input)}; /v1/subdivisions/${country} lists them.` });
+export const subdivisionNotFound = (country: string, input: string): Problem => ({
+  code: 'subdivision_not_found',
+  detail: `${country} has no subdivision ${quoteCode(input)}; /v1/subdivisions/${country} lists them.`,
+});
 
-export const currencyNotFound = (input: string): Problem =>
-  ({ code: 'currency_not_found', detail: `No currency has the code ${quoteCode(input)}; codes are ISO 4217 (EUR, USD), and /v1/currencies lists those in use.` });
+export const currencyNotFound = (input: string): Problem => ({
+  code: 'currency_not_found',
+  detail: `No currency has the code ${quoteCode(input)}; codes are ISO 4217 (EUR, USD), and /v1/currencies lists those in use.`,
+});

@@ -42,9 +42,17 @@ export function releaseInfo(head: ManifestHead): ReleaseInfo {
     defaultLocale: head.default_locale,
     localeTags,
     localeChains,
-    pathCodes: new Map(Object.entries(head.path_codes).map(([kind, table]) => [kind, {
-      codes: asMap(table.codes), spellings: asMap(table.spellings), withdrawn: asMap(table.withdrawn), hints: asMap(table.hints),
-    }])),
+    pathCodes: new Map(
+      Object.entries(head.path_codes).map(([kind, table]) => [
+        kind,
+        {
+          codes: asMap(table.codes),
+          spellings: asMap(table.spellings),
+          withdrawn: asMap(table.withdrawn),
+          hints: asMap(table.hints),
+        },
+      ]),
+    ),
     staticFiles: new Set(head.static_files),
     searchIndex: head.search_index,
   };

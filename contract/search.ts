@@ -9,7 +9,8 @@
 
 export const INDEX_VERSION = 2;
 
-export const NORMALIZATION = 'NFKD; accents removed (combining diacritical marks, Hebrew points, Arabic harakat), other marks kept (kana voicing, Indic and Thai vowel signs), then NFC; katakana as hiragana; lower case; ø æ œ ß ł đ ð þ ı spelled out in Latin letters; every run of non-letters/digits as one space; trimmed';
+export const NORMALIZATION =
+  'NFKD; accents removed (combining diacritical marks, Hebrew points, Arabic harakat), other marks kept (kana voicing, Indic and Thai vowel signs), then NFC; katakana as hiragana; lower case; ø æ œ ß ł đ ð þ ı spelled out in Latin letters; every run of non-letters/digits as one space; trimmed';
 
 const ACCENTS = /[\u0300-\u036F\u1AB0-\u1AFF\u1DC0-\u1DFF\u20D0-\u20FF\uFE20-\uFE2F\u0591-\u05C7\u064B-\u065F\u0670]/gu;
 
@@ -18,15 +19,24 @@ const FOLDED: Record<string, string> = { ø: 'o', æ: 'ae', œ: 'oe', ß: 'ss', 
 
 export function normalize(text: string): string {
   // Accents are left out when typed; a kana's voicing mark (は ば ぱ) or an Indic vowel sign makes another syllable. Katakana and hiragana spell one reading.
-  return text.normalize('NFKD').replace(ACCENTS, '').normalize('NFC').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(ACCENTS, '')
+    .normalize('NFC')
+    .toLowerCase()
     .replace(/[\u30A1-\u30F6]/g, (kana) => String.fromCharCode(kana.charCodeAt(0) - 0x60))
     .replace(/[øæœßłđðþı]/g, (letter) => FOLDED[letter])
-    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
+    .trim();
 }
 
 /** A name as typed with its marks kept: lower case, NFC, every run of characters that are no letter, digit or mark as one space. */
 export function lowerWithMarks(text: string): string {
-  return text.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ').trim();
+  return text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\p{M}]+/gu, ' ')
+    .trim();
 }
 
 /**
@@ -79,24 +89,24 @@ export interface SearchIndex {
 
 export const STRATA = [
   'typed with its marks (Ísland, ドイツ): a whole name, or for a one-word query a whole word of one (Guinée of Guinée-Bissau)',
-  'a whole name in the reader\'s language or English, or for a one-word query a whole word of a name that is neither formal nor former (guinea: Guinea-Bissau, Papua New Guinea)',
-  'the start of a name or of a word of one in the reader\'s language (for 3 characters or fewer only the name the reader sees or its reading, and for 1 only its start)',
-  'a whole name or word in the country\'s own language (Ísland, Deutschland)',
-  'the start of a name or of a word of one in English or the country\'s own language',
+  "a whole name in the reader's language or English, or for a one-word query a whole word of a name that is neither formal nor former (guinea: Guinea-Bissau, Papua New Guinea)",
+  "the start of a name or of a word of one in the reader's language (for 3 characters or fewer only the name the reader sees or its reading, and for 1 only its start)",
+  "a whole name or word in the country's own language (Ísland, Deutschland)",
+  "the start of a name or of a word of one in English or the country's own language",
   'a whole name or word in any other language',
   'the start of a name or of a word of one in any other language',
-  'inside a name in the reader\'s language, English or the country\'s own (or part of a formal name, a word inside a former or constituent country\'s name)',
+  "inside a name in the reader's language, English or the country's own (or part of a formal name, a word inside a former or constituent country's name)",
   'inside a name in any other language',
-  'one typo (4 characters or more) of a name or a word of one in the reader\'s language, English or the country\'s own',
+  "one typo (4 characters or more) of a name or a word of one in the reader's language, English or the country's own",
   'one typo of a name or a word of one in any other language',
 ];
 
 export const RANKING = [
-  'the country whose alpha-2, alpha-3 or numeric code was typed (in ASCII) first, then those of the first stratum any country matched in (beside a code, only the first five strata), and beside a whole name (of 4 characters or more) the names in the reader\'s list that start with it (niger: Niger, then Nigeria); no other',
-  'language of the matched name: the reader\'s (locale and fallbacks, or typed with its marks), English, the country\'s own, any other',
+  "the country whose alpha-2, alpha-3 or numeric code was typed (in ASCII) first, then those of the first stratum any country matched in (beside a code, only the first five strata), and beside a whole name (of 4 characters or more) the names in the reader's list that start with it (niger: Niger, then Nigeria); no other",
+  "language of the matched name: the reader's (locale and fallbacks, or typed with its marks), English, the country's own, any other",
   'kind of match: exact name, whole words at its start, whole words inside it, name prefix, word prefix, substring, one typo',
   'the name the reader sees in the list before any other name',
-  'ties: the order of the reader\'s list (its names collated for the locale; ja by reading)',
+  "ties: the order of the reader's list (its names collated for the locale; ja by reading)",
 ];
 
 export interface SearchOptions {
@@ -119,7 +129,7 @@ export function withinOneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1) return false;
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  if (a.length !== b.length) return (a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1));
+  if (a.length !== b.length) return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
   if (i === a.length || a.slice(i + 1) === b.slice(i + 1)) return true;
   return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
@@ -131,7 +141,10 @@ const BESIDE_MIN_LENGTH = 4;
 const SHORT = 3;
 const KIND = { exact: 0, wholeStart: 1, wholeWord: 2, prefix: 3, wordPrefix: 4, substring: 5, typo: 6 } as const;
 /** Tiers of the matched name's language. */
-const READER = 0, ENGLISH = 1, OWN = 2, OTHER = 3;
+const READER = 0,
+  ENGLISH = 1,
+  OWN = 2,
+  OTHER = 3;
 /** names: matched every way; formal ("korea republic of"): whole only; anchored (England, Rhodesia): whole, or from their start. */
 type NameClass = 'names' | 'formal' | 'anchored';
 const CLASSES: NameClass[] = ['names', 'formal', 'anchored'];
@@ -140,8 +153,10 @@ const CLASSES: NameClass[] = ['names', 'formal', 'anchored'];
 function stratumOf(kind: number, nameClass: NameClass, tier: number, severalWords: boolean): number {
   const meant = tier !== OTHER;
   if (kind === KIND.typo) return meant ? 9 : 10;
-  const inside = kind === KIND.substring || (nameClass === 'formal' && kind !== KIND.exact)
-    || (nameClass === 'anchored' && (kind === KIND.wholeWord || kind === KIND.wordPrefix));
+  const inside =
+    kind === KIND.substring ||
+    (nameClass === 'formal' && kind !== KIND.exact) ||
+    (nameClass === 'anchored' && (kind === KIND.wholeWord || kind === KIND.wordPrefix));
   if (inside) return meant ? 7 : 8;
   // Several words that are a whole name name that country: "republic of korea" is not "democratic people's republic of korea".
   // A formal or former name is named whole: "united" starts "United Mexican States", "netherlands" "Netherlands New Guinea",
@@ -160,7 +175,12 @@ interface Candidate {
 }
 
 /** A name, or a word of one, that a query one edit away would match as a typo. */
-interface Term { text: string; country: number; name: string; languages: string[] }
+interface Term {
+  text: string;
+  country: number;
+  name: string;
+  languages: string[];
+}
 
 export class CountrySearch {
   readonly #countries: Candidate[];
@@ -173,7 +193,8 @@ export class CountrySearch {
     this.#minor = new Map(Object.entries(index.minor_words).map(([language, words]) => [language, new Set(words)]));
     this.#countries = index.countries.map((entry, position) => {
       const names = CLASSES.flatMap((nameClass) =>
-        Object.entries(entry[nameClass]).map(([name, languages]) => [name, languages, nameClass] as [string, string[], NameClass]));
+        Object.entries(entry[nameClass]).map(([name, languages]) => [name, languages, nameClass] as [string, string[], NameClass]),
+      );
       for (const [name, languages, nameClass] of names) {
         // A typo is looked for in a name, its first word, and (for names matched every way) its other words.
         const words = name.split(' ').filter((word, at) => at === 0 || (nameClass === 'names' && !this.#isMinor(word, languages)));
@@ -231,8 +252,14 @@ export class CountrySearch {
     const length = [...query].length;
     const severalWords = query.includes(' ');
     this.#countries.forEach((country, index) => {
-      const tierOf = (languages: string[]) => (languages.some((language) => reader.has(language)) ? READER
-        : languages.includes('en') ? ENGLISH : languages.some((language) => country.own.has(language)) ? OWN : OTHER);
+      const tierOf = (languages: string[]) =>
+        languages.some((language) => reader.has(language))
+          ? READER
+          : languages.includes('en')
+            ? ENGLISH
+            : languages.some((language) => country.own.has(language))
+              ? OWN
+              : OTHER;
       if (code !== null && country.entry.codes.includes(code)) coded.push(index);
       if (length <= SHORT) {
         // A few characters start the name the reader sees (or its reading; one: only its first word): other names would be noise.
@@ -253,11 +280,12 @@ export class CountrySearch {
           if (kind === KIND.prefix && tier === READER && length >= BESIDE_MIN_LENGTH && name === seen(index)) startsShown.add(index);
         }
       }
-      if (marked && length > 1) for (const name of country.entry.marked) {
-        // Typed with its marks, a name or a word of one is the reader's; the rest is matched without marks above.
-        const kind = this.#kindOf(name, marked, []);
-        if (kind === KIND.exact || (!severalWords && (kind === KIND.wholeStart || kind === KIND.wholeWord))) offer(index, 0, READER, kind, normalize(name));
-      }
+      if (marked && length > 1)
+        for (const name of country.entry.marked) {
+          // Typed with its marks, a name or a word of one is the reader's; the rest is matched without marks above.
+          const kind = this.#kindOf(name, marked, []);
+          if (kind === KIND.exact || (!severalWords && (kind === KIND.wholeStart || kind === KIND.wholeWord))) offer(index, 0, READER, kind, normalize(name));
+        }
     });
     // One typo (for 4 characters or more) counts only where nothing matched better.
     if (best.size === 0 && query.length >= TYPO_MIN_LENGTH) {
@@ -275,7 +303,8 @@ export class CountrySearch {
     const position = (index: number) => options.position(this.#countries[index].entry.code);
     // Beside a whole name, the names in the reader's list that start with it, as a picker lists them while one types (niger: Nigeria).
     const beside = (index: number) => first === 1 && startsShown.has(index);
-    const ranked = [...best].filter(([index, held]) => (held[0] === first || beside(index)) && !coded.includes(index))
+    const ranked = [...best]
+      .filter(([index, held]) => (held[0] === first || beside(index)) && !coded.includes(index))
       .sort(([a, [s, x]], [b, [t, y]]) => s - t || x - y || position(a) - position(b));
     return [...coded, ...ranked.map(([index]) => index)].map((index) => this.#countries[index].entry.code);
   }

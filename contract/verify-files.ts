@@ -16,9 +16,16 @@ export interface VerifyOptions {
   /** The SHA-256 manifest.json must have (the one its columns were derived from), checked whatever `hashes` says. */
   manifestSha256?: string | null;
 }
-export interface VerifyResult { files: number; problems: string[] }
+export interface VerifyResult {
+  files: number;
+  problems: string[];
+}
 
-interface Check { path: string; bytes: number; sha256?: string }
+interface Check {
+  path: string;
+  bytes: number;
+  sha256?: string;
+}
 
 async function checkFile(dir: string, { path, bytes, sha256 }: Check): Promise<string | null> {
   try {
@@ -45,16 +52,23 @@ async function sha256Of(file: string): Promise<string> {
 /** Checks the files `files` lists under `dir`, 32 at a time. */
 export async function verifyFiles(dir: string, files: Iterable<[string, DistFile]>, { hashes, manifestSha256 }: VerifyOptions): Promise<VerifyResult> {
   // The compressed copies have no hash in the manifest: their sizes are checked.
-  const checks: Check[] = [...files].flatMap(([path, file]) => filesOnDisk(path, file)
-    .map(({ path: onDisk, bytes, coding }) => ({ path: onDisk, bytes, sha256: hashes && coding === 'identity' ? file.sha256 : undefined })));
+  const checks: Check[] = [...files].flatMap(([path, file]) =>
+    filesOnDisk(path, file).map(({ path: onDisk, bytes, coding }) => ({
+      path: onDisk,
+      bytes,
+      sha256: hashes && coding === 'identity' ? file.sha256 : undefined,
+    })),
+  );
   const problems: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: 32 }, async () => {
-    while (next < checks.length) {
-      const problem = await checkFile(dir, checks[next++]);
-      if (problem) problems.push(problem);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < checks.length) {
+        const problem = await checkFile(dir, checks[next++]);
+        if (problem) problems.push(problem);
+      }
+    }),
+  );
   if (manifestSha256) {
     const actual = await sha256Of(join(dir, MANIFEST_FILE)).catch((error) => `unreadable (${error.code})`);
     if (actual !== manifestSha256) problems.push(`${MANIFEST_FILE}: SHA-256 ${actual} differs from the ${manifestSha256} ${COLUMNS_FILE} was derived from`);

@@ -14,7 +14,12 @@ export interface AssetFetcher {
 }
 
 /** A file the release has: its SHA-256 (the ETag) and size, and the bundle it is in, with its offset there. */
-export interface EdgeFile { sha256: string; bytes: number; bundle?: string; offset?: number }
+export interface EdgeFile {
+  sha256: string;
+  bytes: number;
+  bundle?: string;
+  offset?: number;
+}
 
 /** The host is never reached: the binding answers by path alone. */
 const ORIGIN = 'https://assets.invalid/';
@@ -53,17 +58,24 @@ export class EdgeAssets {
   }
 
   release(): Promise<ReleaseInfo> {
-    return this.#once(this.#release, (promise) => (this.#release = promise), async () => {
-      const { head } = (await (await this.read(EDGE_RELEASE_FILE)).json()) as EdgeRelease;
-      return releaseInfo(head);
-    });
+    return this.#once(
+      this.#release,
+      (promise) => (this.#release = promise),
+      async () => {
+        const { head } = (await (await this.read(EDGE_RELEASE_FILE)).json()) as EdgeRelease;
+        return releaseInfo(head);
+      },
+    );
   }
 
   /** The file at `key`, or undefined when the release has none there. */
   async file(key: string): Promise<EdgeFile | undefined> {
     const { shard, rest } = shardOf(key);
-    const entries = await this.#once(this.#shards.get(shard), (promise) => (promise ? this.#shards.set(shard, promise) : this.#shards.delete(shard)),
-      async () => (await (await this.read(shardFile(shard))).json()) as EdgeShard);
+    const entries = await this.#once(
+      this.#shards.get(shard),
+      (promise) => (promise ? this.#shards.set(shard, promise) : this.#shards.delete(shard)),
+      async () => (await (await this.read(shardFile(shard))).json()) as EdgeShard,
+    );
     const entry = Object.hasOwn(entries.files, rest) ? entries.files[rest] : undefined;
     if (!entry) return undefined;
     const [sha256, bytes, bundle, offset] = entry;

@@ -5,7 +5,20 @@
  * It needs only an assets store and the keys, so another edge runtime runs it with a small adapter
  * (worker.ts is Cloudflare's). A request the handler cannot answer gets a 500 problem; it never throws.
  */
-import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, NOSNIFF, HEADERS_TOO_LARGE, MAX_HEADER_BYTES, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins, type Pairs } from '../contract/headers.ts';
+import {
+  CACHE_CONTROL,
+  corsHeaders,
+  DATA_RELEASE,
+  healthBody,
+  NOSNIFF,
+  HEADERS_TOO_LARGE,
+  MAX_HEADER_BYTES,
+  MAX_URL_LENGTH,
+  preflightHeaders,
+  URI_TOO_LONG,
+  type Origins,
+  type Pairs,
+} from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
 import { parseQuery } from '../contract/params.ts';
@@ -47,7 +60,11 @@ export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, 
   const answerPlan = async (request: Request, exchange: Exchange, planned: Plan, release: ReleaseInfo): Promise<Response> => {
     switch (planned.kind) {
       case 'preflight':
-        return answer(exchange, 204, [...preflightHeaders(corsOrigins, request.headers.get('origin'), request.headers.get('access-control-request-method')), 'Content-Length', 0]);
+        return answer(exchange, 204, [
+          ...preflightHeaders(corsOrigins, request.headers.get('origin'), request.headers.get('access-control-request-method')),
+          'Content-Length',
+          0,
+        ]);
       case 'health': {
         const body = new TextEncoder().encode(healthBody(release.id));
         return answer(exchange, 200, ['Content-Type', JSON_TYPE, 'Content-Length', body.length, 'Cache-Control', CACHE_CONTROL.none], body);
@@ -62,7 +79,11 @@ export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, 
         return problemAnswer(exchange, NOT_FOUND);
       case 'search': {
         let listKey = planned.listKeys.at(-1)!;
-        for (const key of planned.listKeys) if (await assets.file(key)) { listKey = key; break; }
+        for (const key of planned.listKeys)
+          if (await assets.file(key)) {
+            listKey = key;
+            break;
+          }
         return computedAnswer(exchange, await search(release, listKey, planned.text, planned.limit));
       }
     }
@@ -70,7 +91,11 @@ export function createHandler({ assets: binding, keys, corsOrigins, cacheBytes, 
 
   return async (request) => {
     const origin = request.headers.get('origin');
-    const exchange: Exchange = { method: request.method, always: [...NOSNIFF, ...corsHeaders(corsOrigins, origin)], ifNoneMatch: request.headers.get('if-none-match') };
+    const exchange: Exchange = {
+      method: request.method,
+      always: [...NOSNIFF, ...corsHeaders(corsOrigins, origin)],
+      ifNoneMatch: request.headers.get('if-none-match'),
+    };
     try {
       const release = await assets.release();
       exchange.always = [DATA_RELEASE, release.id, ...exchange.always] as Pairs;

@@ -11,7 +11,11 @@ import type { EdgeAssets, EdgeFile } from './assets.ts';
 import type { Computed } from './search.ts';
 
 /** What every answer to one request carries, and what of the request decides the rest. */
-export interface Exchange { method: string; always: Pairs; ifNoneMatch: string | null }
+export interface Exchange {
+  method: string;
+  always: Pairs;
+  ifNoneMatch: string | null;
+}
 
 function headersOf(always: Pairs, pairs: Pairs): Headers {
   const headers = new Headers();
@@ -29,7 +33,10 @@ export function problemAnswer(exchange: Exchange, problem: Problem): Response {
   let made = problems.get(problem);
   if (!made) {
     const body = new TextEncoder().encode(problemBody(problem));
-    made = { body, head: [...(problem.headers ?? []).flat(), 'Content-Type', PROBLEM_TYPE, 'Content-Length', body.length, 'Cache-Control', CACHE_CONTROL.none] };
+    made = {
+      body,
+      head: [...(problem.headers ?? []).flat(), 'Content-Type', PROBLEM_TYPE, 'Content-Length', body.length, 'Cache-Control', CACHE_CONTROL.none],
+    };
     problems.set(problem, made);
   }
   return answer(exchange, statusOf(problem.code), made.head, made.body);

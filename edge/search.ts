@@ -12,7 +12,11 @@ import type { ReleaseInfo } from '../contract/release.ts';
 import type { EdgeAssets } from './assets.ts';
 
 /** A body computed on the edge, with what its headers need. */
-export interface Computed { body: Uint8Array<ArrayBuffer>; etag: string; contentLanguage: string | null }
+export interface Computed {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+  contentLanguage: string | null;
+}
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
@@ -50,7 +54,11 @@ export function edgeSearch(assets: EdgeAssets, cache: SizeBoundedLru<unknown>): 
     if (kept) return kept;
     const [search, list] = await Promise.all([indexOf(release), listOf(release, listKey)]);
     const body = new TextEncoder().encode(searchBody(foundCountries(cache, search, list, listKey, text), list, text, limit));
-    const answer: Computed = { body, etag: `"${hex(await crypto.subtle.digest('SHA-256', body))}"`, contentLanguage: contentLanguageOf(listKey, release.defaultLocale) };
+    const answer: Computed = {
+      body,
+      etag: `"${hex(await crypto.subtle.digest('SHA-256', body))}"`,
+      contentLanguage: contentLanguageOf(listKey, release.defaultLocale),
+    };
     if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, body.length + text.length);
     return answer;
   };

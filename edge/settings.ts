@@ -6,7 +6,11 @@
 import { readOrigins, type Origins } from '../contract/headers.ts';
 import { EdgeKeys } from './keys.ts';
 
-export interface EdgeSettings { keys: EdgeKeys; corsOrigins: Origins; cacheBytes: number }
+export interface EdgeSettings {
+  keys: EdgeKeys;
+  corsOrigins: Origins;
+  cacheBytes: number;
+}
 
 export type Bindings = Record<string, unknown>;
 

@@ -23,9 +23,7 @@ export default {
   fetch(request: Request, env: Bindings & { ASSETS: AssetFetcher }): Promise<Response> {
     if (!handler) {
       const { settings, problems } = readSettings(env);
-      handler = settings
-        ? createHandler({ assets: env.ASSETS, ...settings, log: (line) => console.error(`edge: ${line}`) })
-        : misconfigured(problems);
+      handler = settings ? createHandler({ assets: env.ASSETS, ...settings, log: (line) => console.error(`edge: ${line}`) }) : misconfigured(problems);
     }
     return handler(request);
   },

@@ -9,7 +9,17 @@
  */
 import type { IncomingMessage } from 'node:http';
 import polka, { type Request } from 'polka';
-import { CACHE_CONTROL, corsHeaders, DATA_RELEASE, healthBody, NOSNIFF, MAX_URL_LENGTH, preflightHeaders, URI_TOO_LONG, type Origins } from '../contract/headers.ts';
+import {
+  CACHE_CONTROL,
+  corsHeaders,
+  DATA_RELEASE,
+  healthBody,
+  NOSNIFF,
+  MAX_URL_LENGTH,
+  preflightHeaders,
+  URI_TOO_LONG,
+  type Origins,
+} from '../contract/headers.ts';
 import { JSON_TYPE } from '../contract/layout.ts';
 import { parseQuery } from '../contract/params.ts';
 import { keyedPlan, normalizePath, publicPlan, type Plan } from '../contract/plan.ts';

@@ -101,7 +101,11 @@ type Verdict = ApiKey | Refusal;
 const KEPT_HEADER_BYTES = 256;
 
 /** The last Authorization header seen on a connection (zero-padded), the verdict on it, and the generation of keys that gave it. */
-interface LastSeen { header: Buffer; verdict: Verdict; generation: number }
+interface LastSeen {
+  header: Buffer;
+  verdict: Verdict;
+  generation: number;
+}
 
 /** A second Authorization header makes the request malformed (node:http keeps only the first in `headers`). */
 function repeated(req: IncomingMessage): boolean {

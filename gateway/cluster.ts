@@ -37,30 +37,33 @@ export function runCluster({ workers, env, say, fail, onListening }: ClusterOpti
   let failed = false;
   const stopped = new Map<Worker, number>();
   const live = () => Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
-  const stopAll = () => { for (const worker of live()) worker.process.kill('SIGKILL'); };
+  const stopAll = () => {
+    for (const worker of live()) worker.process.kill('SIGKILL');
+  };
   const allStopped = () => {
     if (stopped.size < live().length) return;
     const open = [...stopped.values()].reduce((sum, count) => sum + count, 0);
     say(`${draining}: stopped accepting connections; draining ${open} open request(s)`);
   };
 
-  const fork = () => cluster.fork(env).on('message', function (this: Worker, message: WorkerMessage) {
-    if (message.type === 'listening') {
-      listening.add(this);
-      if (!announced && listening.size === workers) {
-        announced = true;
-        onListening(message.address, message.release);
+  const fork = () =>
+    cluster.fork(env).on('message', function (this: Worker, message: WorkerMessage) {
+      if (message.type === 'listening') {
+        listening.add(this);
+        if (!announced && listening.size === workers) {
+          announced = true;
+          onListening(message.address, message.release);
+        }
+      } else if (message.type === 'stopped' && draining) {
+        stopped.set(this, message.open);
+        allStopped();
+      } else if (message.type === 'fair-share') {
+        for (const other of live()) if (other !== this && other.isConnected()) other.send(message);
+      } else if (message.type === 'damaged') {
+        stopAll();
+        fail(message.lines, 'stopping');
       }
-    } else if (message.type === 'stopped' && draining) {
-      stopped.set(this, message.open);
-      allStopped();
-    } else if (message.type === 'fair-share') {
-      for (const other of live()) if (other !== this && other.isConnected()) other.send(message);
-    } else if (message.type === 'damaged') {
-      stopAll();
-      fail(message.lines, 'stopping');
-    }
-  });
+    });
 
   cluster.on('exit', (worker, code, signal) => {
     const served = listening.delete(worker);
@@ -80,13 +83,14 @@ export function runCluster({ workers, env, say, fail, onListening }: ClusterOpti
     fork();
   });
 
-  const pass = (signal: NodeJS.Signals) => process.on(signal, () => {
-    if (draining) return;
-    if (signal === 'SIGHUP') say(`SIGHUP: reloading in ${live().length} worker(s)`);
-    else draining = signal;
-    if (draining && live().length === 0) process.exit(0);
-    for (const worker of live()) worker.process.kill(signal);
-  });
+  const pass = (signal: NodeJS.Signals) =>
+    process.on(signal, () => {
+      if (draining) return;
+      if (signal === 'SIGHUP') say(`SIGHUP: reloading in ${live().length} worker(s)`);
+      else draining = signal;
+      if (draining && live().length === 0) process.exit(0);
+      for (const worker of live()) worker.process.kill(signal);
+    });
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) pass(signal);
   for (let i = 0; i < workers; i++) fork();
 }

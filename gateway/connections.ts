@@ -69,7 +69,9 @@ export class Connections {
   constructor(server: Server, options: ConnectionOptions) {
     this.#options = options;
     const self = this;
-    this.#closed = function (this: Res) { self.#account(self.#connections.get(this.req.socket), this); };
+    this.#closed = function (this: Res) {
+      self.#account(self.#connections.get(this.req.socket), this);
+    };
     server.on('connection', (socket: Socket) => {
       const connection: Connection = { open: new Map(), waiting: [], full: false, flushed: 0, movedAt: performance.now() };
       this.#connections.set(socket, connection);

@@ -37,7 +37,10 @@ export function openDist(dir: string, options: ReadOptions = {}): Dist {
  */
 export class UnreadableFile extends Error {
   /** Not on disk at all (ENOENT), as opposed to there with other bytes. */
-  constructor(message: string, readonly missing = false) {
+  constructor(
+    message: string,
+    readonly missing = false,
+  ) {
     super(message);
   }
 }

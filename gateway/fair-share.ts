@@ -21,7 +21,11 @@ import type { Problem } from '../contract/problems.ts';
 const loopUse = perfHooks.eventLoopUtilization;
 
 /** `unshared`: ms charged here and not yet told to the other workers. */
-interface Bucket { tokens: number; filledAt: number; unshared: number }
+interface Bucket {
+  tokens: number;
+  filledAt: number;
+  unshared: number;
+}
 export type Charges = [key: string, ms: number][];
 
 /** How long a key served counts as waiting for the others. */
@@ -80,7 +84,12 @@ export class FairShare {
       code: 'rate_limited',
       detail: `This key has used its share of the server for now; try again in ${seconds} s.`,
       // Closed: requests pipelined behind a refused one are not answered one by one.
-      headers: [['Retry-After', String(seconds)], ['RateLimit-Policy', this.#policy], ['RateLimit', `"fair-share";r=0;t=${seconds}`], ['Connection', 'close']],
+      headers: [
+        ['Retry-After', String(seconds)],
+        ['RateLimit-Policy', this.#policy],
+        ['RateLimit', `"fair-share";r=0;t=${seconds}`],
+        ['Connection', 'close'],
+      ],
     };
   }
 

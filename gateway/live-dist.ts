@@ -53,7 +53,9 @@ function pin(dir: string): { path: string; release: () => void } {
   const path = `/proc/self/fd/${fd}`;
   try {
     if (statSync(path).ino === fstatSync(fd).ino) return { path, release: () => closeSync(fd) };
-  } catch { /* no procfs */ }
+  } catch {
+    /* no procfs */
+  }
   closeSync(fd);
   return { path: dir, release: () => {} };
 }

@@ -47,7 +47,8 @@ async function serveHere(generatedKey: string | undefined): Promise<void> {
   const drain = (signal: NodeJS.Signals) => {
     if (!gateway) process.exit(0);
     gateway.drain({
-      onStopped: (open) => (cluster.isWorker ? tell({ type: 'stopped', open }) : say(`${signal}: stopped accepting connections; draining ${open} open request(s)`)),
+      onStopped: (open) =>
+        cluster.isWorker ? tell({ type: 'stopped', open }) : say(`${signal}: stopped accepting connections; draining ${open} open request(s)`),
       onDrained: (complete) => {
         say(complete ? 'drain: done' : 'drain: requests still open after 10 s; closed them');
         process.exit(complete ? 0 : 1);
@@ -73,8 +74,12 @@ async function serveHere(generatedKey: string | undefined): Promise<void> {
   const result = await gateway.verify();
   if (!result) return say('start-up check dropped: a new build replaced the dist meanwhile');
   const { files, problems } = result;
-  if (problems.length === 0) return say(`checked ${files} files against the manifest (VERIFY_DIST=${config.verifyDist}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const lines = [`${config.distDir} does not match its manifest (${problems.length} of ${files} files; npm run verify -- ${config.distDir} lists all):`, ...problems.slice(0, 10)];
+  if (problems.length === 0)
+    return say(`checked ${files} files against the manifest (VERIFY_DIST=${config.verifyDist}) in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const lines = [
+    `${config.distDir} does not match its manifest (${problems.length} of ${files} files; npm run verify -- ${config.distDir} lists all):`,
+    ...problems.slice(0, 10),
+  ];
   if (cluster.isWorker) tell({ type: 'damaged', lines });
   else stop(lines, 'stopping');
 }
@@ -90,7 +95,9 @@ const buildFailed = cluster.isPrimary ? buildIfStale(config.distDir, say) : unde
 if (buildFailed) stop([buildFailed]);
 if (cluster.isPrimary && config.workers > 1) {
   runCluster({
-    workers: config.workers, say, fail: stop,
+    workers: config.workers,
+    say,
+    fail: stop,
     // Always set, so a GATEWAY_GENERATED_KEY inherited from the environment is never taken for one.
     env: { DIST_DIR: config.distDir, GATEWAY_GENERATED_KEY: generatedKey ?? '' },
     onListening: (address, release) => announce(address, release, config.workers, generatedKey),

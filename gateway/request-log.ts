@@ -29,12 +29,15 @@ export function loggablePath(url: string): string {
   const path = [...segments.slice(0, words), ...(rest.length >= MIN_KEY_LENGTH ? [ELIDED] : rest ? [rest] : [])].join('/');
   if (query < 0) return path;
   const short = (text: string) => (text.length < MIN_KEY_LENGTH ? text : ELIDED);
-  const parameters = url.slice(query + 1).split('&').map((pair) => {
-    const equals = pair.indexOf('=');
-    if (equals < 0) return short(pair);
-    const name = pair.slice(0, equals);
-    return `${short(name)}=${SHOWN_PARAMETERS.has(name) ? short(pair.slice(equals + 1)) : ELIDED}`;
-  });
+  const parameters = url
+    .slice(query + 1)
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals < 0) return short(pair);
+      const name = pair.slice(0, equals);
+      return `${short(name)}=${SHOWN_PARAMETERS.has(name) ? short(pair.slice(equals + 1)) : ELIDED}`;
+    });
   return `${path}?${parameters.join('&')}`;
 }
 

@@ -36,7 +36,12 @@ export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Searc
     index ??= new CountrySearch(JSON.parse(read(dist.release.searchIndex).toString('utf8')));
     const list = listOf(listKey);
     const body = Buffer.from(searchBody(foundCountries(cache, index, list, listKey, text), list, text, limit));
-    const answer: Computed = { body, etag: `"${createHash('sha256').update(body).digest('hex')}"`, contentLanguage: dist.files.get(listKey)!.contentLanguage, encoded: {} };
+    const answer: Computed = {
+      body,
+      etag: `"${createHash('sha256').update(body).digest('hex')}"`,
+      contentLanguage: dist.files.get(listKey)!.contentLanguage,
+      encoded: {},
+    };
     // Room for the compressed copies made later too: they are at most the body's size together.
     if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, 2 * body.length + text.length);
     return answer;

@@ -41,7 +41,12 @@ export function sendProblem(res: Res, problem: Problem): void {
 }
 
 /** A body computed here (search results), with the compressed copies made for it so far. */
-export interface Computed { body: Buffer; etag: string; contentLanguage: string | null; encoded: Partial<Record<'br' | 'gzip', Buffer>> }
+export interface Computed {
+  body: Buffer;
+  etag: string;
+  contentLanguage: string | null;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
 
 /** Computed bodies are compressed fast (brotli's quality 5 is about as small as gzip's 9, at gzip's speed), and only small ones. */
 const COMPRESS = {
@@ -57,7 +62,11 @@ export interface Sender {
 }
 
 /** A file's bytes in one coding, read and checked, with the head of its 200 made once. */
-interface Sendable { bytes: Buffer; coding: Coding; head: Pairs }
+interface Sendable {
+  bytes: Buffer;
+  coding: Coding;
+  head: Pairs;
+}
 
 /** Memo of a header's parse (Accept-Encoding): clients send a handful of distinct values. */
 function memo<T>(compute: (header: string) => T, size = 256): (header: string) => T {
@@ -75,7 +84,12 @@ function memo<T>(compute: (header: string) => T, size = 256): (header: string) =
 export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: string) => void): Sender {
   const headOf = (key: string) => {
     const file = dist.files.get(key)!;
-    return { etag: etagOf(file.sha256), contentType: contentTypeOf(key), contentLanguage: file.contentLanguage, cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed };
+    return {
+      etag: etagOf(file.sha256),
+      contentType: contentTypeOf(key),
+      contentLanguage: file.contentLanguage,
+      cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed,
+    };
   };
   /** The file's bytes in `coding`, checked; a copy that is missing or damaged is logged and the plain file sent instead. */
   const sendable = (key: string, coding: Coding): Sendable => {

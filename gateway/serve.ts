@@ -98,9 +98,10 @@ export async function serve(config: Config, { log, say, shareCharges }: ServeHoo
     },
     drain,
     chargedElsewhere: (charges) => fairShare?.chargedElsewhere(charges, performance.now()),
-    close: () => new Promise((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

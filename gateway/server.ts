@@ -27,7 +27,11 @@ const REFUSALS: Record<string, Problem> = {
   HPE_HEADER_OVERFLOW: HEADERS_TOO_LARGE,
   ERR_HTTP_REQUEST_TIMEOUT: { code: 'request_timeout', detail: 'The request was not received in time.' },
 };
-const CONNECT: Problem = { code: 'method_not_allowed', detail: 'CONNECT is not allowed; this API is read-only: use GET.', headers: [['Allow', ALLOWED_METHODS]] };
+const CONNECT: Problem = {
+  code: 'method_not_allowed',
+  detail: 'CONNECT is not allowed; this API is read-only: use GET.',
+  headers: [['Allow', ALLOWED_METHODS]],
+};
 const DRAIN = { graceMs: 1000, timeoutMs: 10_000 };
 /** More than a browser or a proxy pipelines; each waiting request holds its request and response objects. */
 const MAX_WAITING = 64;

@@ -16,13 +16,16 @@ export const digestOf = (key: string): Buffer => hash('sha256', key, 'buffer');
 
 /** `a,b,c` as in API_KEYS; throws on entries that are too short or could never be sent as a Bearer token. */
 export function keysFromList(list: string, source = 'API_KEYS'): ApiKey[] {
-  return list.split(',').map((entry) => entry.trim()).flatMap((key, index) => {
-    if (key === '') return [];
-    const where = `${source} entry ${index + 1}`;
-    if (!BEARER_TOKEN.test(key)) throw new Error(`${where} has characters a Bearer token cannot carry (allowed: A-Z a-z 0-9 - . _ ~ + / and trailing =)`);
-    if (key.length < MIN_KEY_LENGTH) throw new Error(`${where} is shorter than ${MIN_KEY_LENGTH} characters`);
-    return [{ name: `${source}#${index + 1}`, digest: digestOf(key) }];
-  });
+  return list
+    .split(',')
+    .map((entry) => entry.trim())
+    .flatMap((key, index) => {
+      if (key === '') return [];
+      const where = `${source} entry ${index + 1}`;
+      if (!BEARER_TOKEN.test(key)) throw new Error(`${where} has characters a Bearer token cannot carry (allowed: A-Z a-z 0-9 - . _ ~ + / and trailing =)`);
+      if (key.length < MIN_KEY_LENGTH) throw new Error(`${where} is shorter than ${MIN_KEY_LENGTH} characters`);
+      return [{ name: `${source}#${index + 1}`, digest: digestOf(key) }];
+    });
 }
 
 /** A keys file: one SHA-256 hex digest per line, optionally followed by whitespace and a name (contract/credentials.ts). */

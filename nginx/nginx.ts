@@ -60,9 +60,12 @@ export function nginxMissing(): string | undefined {
   return undefined;
 }
 
-const answers = (port: number, host: string) => new Promise<boolean>((resolve) => {
-  request({ host, port, path: '/healthz', agent: false }, (res) => resolve(Boolean(res.resume()))).on('error', () => resolve(false)).end();
-});
+const answers = (port: number, host: string) =>
+  new Promise<boolean>((resolve) => {
+    request({ host, port, path: '/healthz', agent: false }, (res) => resolve(Boolean(res.resume())))
+      .on('error', () => resolve(false))
+      .end();
+  });
 
 export async function startNginx(options: NginxOptions): Promise<Nginx> {
   const missing = nginxMissing();
@@ -74,40 +77,56 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   writeFileSync(join(prefix, 'keys.conf'), options.keys.map(keyLine).join(''), { mode: 0o600 });
   writeFileSync(join(prefix, 'cors.conf'), corsMaps(options.corsOrigins ?? '*'));
   let served = snapshot(distDir, join(prefix, 'releases'));
-  const writeSite = () => writeFileSync(join(prefix, 'site.conf'), readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8')
-    .replaceAll(PLACEHOLDERS.root, served.dir).replaceAll(PLACEHOLDERS.listen, `${host}:${port}`)
-    .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf')).replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
-    .replaceAll(PLACEHOLDERS.origin, options.searchOrigin));
+  const writeSite = () =>
+    writeFileSync(
+      join(prefix, 'site.conf'),
+      readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8')
+        .replaceAll(PLACEHOLDERS.root, served.dir)
+        .replaceAll(PLACEHOLDERS.listen, `${host}:${port}`)
+        .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf'))
+        .replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
+        .replaceAll(PLACEHOLDERS.origin, options.searchOrigin),
+    );
   writeSite();
   const config = join(prefix, 'nginx.conf');
-  writeFileSync(config, [
-    `load_module ${BROTLI_MODULE};`,
-    // Run as root, nginx would hand its workers to nobody, who cannot read the keys file.
-    ...(process.getuid?.() === 0 ? ['user root;'] : []),
-    `worker_processes ${options.workers ?? 'auto'};`, 'daemon off;', `pid ${prefix}/nginx.pid;`, `error_log ${prefix}/error.log warn;`,
-    'events { worker_connections 4096; }',
-    'http {',
-    options.accessLog ? `  access_log ${options.accessLog} combined buffer=64k flush=1s;` : '  access_log off;',
-    '  sendfile on;', '  tcp_nopush on;',
-    ...TEMP_PATHS.map((temp) => `  ${temp}_temp_path ${prefix}/${temp};`),
-    `  include ${prefix}/site.conf;`,
-    '}', '',
-  ].join('\n'));
+  writeFileSync(
+    config,
+    [
+      `load_module ${BROTLI_MODULE};`,
+      // Run as root, nginx would hand its workers to nobody, who cannot read the keys file.
+      ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      `worker_processes ${options.workers ?? 'auto'};`,
+      'daemon off;',
+      `pid ${prefix}/nginx.pid;`,
+      `error_log ${prefix}/error.log warn;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      options.accessLog ? `  access_log ${options.accessLog} combined buffer=64k flush=1s;` : '  access_log off;',
+      '  sendfile on;',
+      '  tcp_nopush on;',
+      ...TEMP_PATHS.map((temp) => `  ${temp}_temp_path ${prefix}/${temp};`),
+      `  include ${prefix}/site.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
   const check = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx refuses the config: ${check.stderr}`);
 
   const child = spawn(NGINX, ['-p', prefix, '-c', config], { stdio: ['ignore', 'inherit', 'inherit'] });
   let watch: NodeJS.Timeout | undefined;
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => {
-    clearInterval(watch);
-    rmSync(prefix, { recursive: true, force: true });
-    resolve(code);
-  }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.on('exit', (code) => {
+      clearInterval(watch);
+      rmSync(prefix, { recursive: true, force: true });
+      resolve(code);
+    }),
+  );
   const stop = () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGQUIT');
     return exited;
   };
-  for (const until = Date.now() + 10_000; !(await answers(port, host));) {
+  for (const until = Date.now() + 10_000; !(await answers(port, host)); ) {
     if (child.exitCode !== null || Date.now() > until) {
       const log = existsSync(join(prefix, 'error.log')) ? readFileSync(join(prefix, 'error.log'), 'utf8') : '';
       await stop();
@@ -130,8 +149,12 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     while (workersOf(child.pid!).some((pid) => oldWorkers.includes(pid))) await new Promise((resolve) => setTimeout(resolve, 100));
     rmSync(old.dir, { recursive: true, force: true });
   };
-  const reload = () => (reloading ??= reloadNow().catch((error) => say(`reload: kept release ${served.release}: ${(error as Error).message}`))
-    .finally(() => { reloading = undefined; }));
+  const reload = () =>
+    (reloading ??= reloadNow()
+      .catch((error) => say(`reload: kept release ${served.release}: ${(error as Error).message}`))
+      .finally(() => {
+        reloading = undefined;
+      }));
   if (options.watchMs) watch = setInterval(() => void reload(), options.watchMs).unref();
   return { child, prefix, release: () => served.release, reload, stop };
 }

@@ -19,14 +19,21 @@ const stop = (lines: string[]): never => stopWith('serve:nginx: ', lines);
 // The settings every server reads, checked as npm start checks them (the gateway for search reads its own from the same environment).
 const env = process.env;
 const problems: string[] = [];
-const { distDir, host, port, corsOrigins, watchMs } = readServeSettings({ ...env, PORT: env.PORT || '8080' }, join(import.meta.dirname, '..', 'dist'), problems);
+const { distDir, host, port, corsOrigins, watchMs } = readServeSettings(
+  { ...env, PORT: env.PORT || '8080' },
+  join(import.meta.dirname, '..', 'dist'),
+  problems,
+);
 if (port === 0) problems.push('PORT must be a number from 1 to 65535 for nginx, not 0');
 if (env.API_KEYS_FILE) problems.push('API_KEYS_FILE holds digests, and nginx compares the header itself: give nginx plain keys in API_KEYS');
 const missing = nginxMissing();
 if (missing) problems.push(missing);
 if (problems.length > 0) stop(problems);
 // Plain keys, as nginx compares them (readServeSettings checked each).
-const keys = (env.API_KEYS ?? '').split(',').map((key) => key.trim()).filter(Boolean);
+const keys = (env.API_KEYS ?? '')
+  .split(',')
+  .map((key) => key.trim())
+  .filter(Boolean);
 const generatedKey = keys.length === 0 ? generateKey() : undefined;
 if (generatedKey) keys.push(generatedKey);
 const buildFailed = buildIfStale(distDir, say);

@@ -14,7 +14,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { COLUMNS_FILE, MANIFEST_FILE } from '../contract/layout.ts';
 import { filesOnDisk, type ManifestFile } from '../contract/manifest.ts';
 
-export interface Snapshot { dir: string; release: string; identity: string }
+export interface Snapshot {
+  dir: string;
+  release: string;
+  identity: string;
+}
 
 let made = 0;
 
@@ -53,12 +57,16 @@ function linkChecked(from: string, to: string): { release: string } {
     }
   }
   if (damaged.length > 0) {
-    throw new Error(`${damaged.length} file(s) of release ${manifest.release.id} differ from its manifest, so it is not served: ${damaged.slice(0, 10).join('; ')}${damaged.length > 10 ? '; …' : ''}`);
+    throw new Error(
+      `${damaged.length} file(s) of release ${manifest.release.id} differ from its manifest, so it is not served: ${damaged.slice(0, 10).join('; ')}${damaged.length > 10 ? '; …' : ''}`,
+    );
   }
   link(join(from, MANIFEST_FILE), join(to, MANIFEST_FILE), folders);
   try {
     link(join(from, COLUMNS_FILE), join(to, COLUMNS_FILE), folders);
-  } catch { /* an older build wrote none; nginx does not read it */ }
+  } catch {
+    /* an older build wrote none; nginx does not read it */
+  }
   return { release: manifest.release.id };
 }
 

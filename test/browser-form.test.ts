@@ -34,71 +34,218 @@ interface FormCase {
   dir: 'ltr' | 'rtl';
 }
 
-const EN = { incomplete: 'Not a valid number yet', valid: 'Valid number: ', validPostal: 'Valid: ', invalidPostal: 'Not a valid code here', missing: "You can't leave this empty.", complete: 'The address is complete.' };
-const AR = { incomplete: 'الرقم غير صالح بعد', valid: 'رقم صالح: ', validPostal: 'صالح: ', invalidPostal: 'ليس رمزًا صالحًا هنا', missing: 'لا يمكن ترك هذا الحقل فارغًا.', complete: 'العنوان مكتمل.' };
+const EN = {
+  incomplete: 'Not a valid number yet',
+  valid: 'Valid number: ',
+  validPostal: 'Valid: ',
+  invalidPostal: 'Not a valid code here',
+  missing: "You can't leave this empty.",
+  complete: 'The address is complete.',
+};
+const AR = {
+  incomplete: 'الرقم غير صالح بعد',
+  valid: 'رقم صالح: ',
+  validPostal: 'صالح: ',
+  invalidPostal: 'ليس رمزًا صالحًا هنا',
+  missing: 'لا يمكن ترك هذا الحقل فارغًا.',
+  complete: 'العنوان مكتمل.',
+};
 
 const CASES: FormCase[] = [
   {
     // The native layout: 〒 and the postcode first, then prefecture, city and street, the addressee last; Japanese words throughout.
-    country: 'JP', locale: 'ja', typed: 'にほん', name: '日本', phone: ['09012345678', '090-1234-5678', '+819012345678'],
-    fields: ['〒', ['郵便番号', '163-8001', true], ['都道府県', '', true], ['市区町村', '新宿区', false], ['町名・番地', '西新宿二丁目8番1号', true],
-      ['会社名・団体名', '東京都庁', false], ['氏名', '', false]],
-    subdivision: ['JP-13', '東京都'], postal: ['〒１６３８００１', '163-8001', '16380011'],
-    words: { incomplete: 'まだ有効な番号ではありません', valid: '有効な番号: ', validPostal: '有効: ', invalidPostal: 'ここでは有効なコードではありません', missing: 'この項目を空欄にすることはできません。', complete: '住所の入力は完了しています。' },
+    country: 'JP',
+    locale: 'ja',
+    typed: 'にほん',
+    name: '日本',
+    phone: ['09012345678', '090-1234-5678', '+819012345678'],
+    fields: [
+      '〒',
+      ['郵便番号', '163-8001', true],
+      ['都道府県', '', true],
+      ['市区町村', '新宿区', false],
+      ['町名・番地', '西新宿二丁目8番1号', true],
+      ['会社名・団体名', '東京都庁', false],
+      ['氏名', '', false],
+    ],
+    subdivision: ['JP-13', '東京都'],
+    postal: ['〒１６３８００１', '163-8001', '16380011'],
+    words: {
+      incomplete: 'まだ有効な番号ではありません',
+      valid: '有効な番号: ',
+      validPostal: '有効: ',
+      invalidPostal: 'ここでは有効なコードではありません',
+      missing: 'この項目を空欄にすることはできません。',
+      complete: '住所の入力は完了しています。',
+    },
     dir: 'ltr',
   },
   {
     // No %S in the German layout: no Bundesland; the postcode before the town, asked once, as the post names it.
-    country: 'DE', locale: 'de', typed: 'Deutsch', name: 'Deutschland', phone: ['030123456', '030 123456', '+4930123456'],
-    fields: [['Name', '', false], ['Organisation', 'Deutscher Bundestag', false], ['Straße und Hausnummer', 'Platz der Republik 1', true],
-      ['Postleitzahl', '11011', true], ['Ort', 'Berlin', true]],
-    subdivision: null, postal: [' 10117', '10117', '00000'],
-    words: { incomplete: 'Noch keine gültige Nummer', valid: 'Gültige Nummer: ', validPostal: 'Gültig: ', invalidPostal: 'Hier kein gültiger Code', missing: 'Dieses Feld darf nicht leer sein.', complete: 'Die Adresse ist vollständig.' },
+    country: 'DE',
+    locale: 'de',
+    typed: 'Deutsch',
+    name: 'Deutschland',
+    phone: ['030123456', '030 123456', '+4930123456'],
+    fields: [
+      ['Name', '', false],
+      ['Organisation', 'Deutscher Bundestag', false],
+      ['Straße und Hausnummer', 'Platz der Republik 1', true],
+      ['Postleitzahl', '11011', true],
+      ['Ort', 'Berlin', true],
+    ],
+    subdivision: null,
+    postal: [' 10117', '10117', '00000'],
+    words: {
+      incomplete: 'Noch keine gültige Nummer',
+      valid: 'Gültige Nummer: ',
+      validPostal: 'Gültig: ',
+      invalidPostal: 'Hier kein gültiger Code',
+      missing: 'Dieses Feld darf nicht leer sein.',
+      complete: 'Die Adresse ist vollständig.',
+    },
     dir: 'ltr',
   },
   {
     // Right to left, Arabic words, the Arabic example; the postcode after the city and not required (Google's require: AC).
-    country: 'SA', locale: 'ar', typed: 'السعودية', name: 'المملكة العربية السعودية', phone: ['0501234567', '050 123 4567', '+966501234567'],
-    fields: [['الاسم', '', false], ['المؤسسة', 'جامعة الملك سعود', false], ['عنوان الشارع', 'ص.ب 2454', true], ['المدينة', 'الرياض', true], ['الرمز البريدي', '11451', false]],
-    subdivision: null, postal: [' ١١٤٥١ ', '11451', '1145'], words: AR, dir: 'rtl',
+    country: 'SA',
+    locale: 'ar',
+    typed: 'السعودية',
+    name: 'المملكة العربية السعودية',
+    phone: ['0501234567', '050 123 4567', '+966501234567'],
+    fields: [
+      ['الاسم', '', false],
+      ['المؤسسة', 'جامعة الملك سعود', false],
+      ['عنوان الشارع', 'ص.ب 2454', true],
+      ['المدينة', 'الرياض', true],
+      ['الرمز البريدي', '11451', false],
+    ],
+    subdivision: null,
+    postal: [' ١١٤٥١ ', '11451', '1145'],
+    words: AR,
+    dir: 'rtl',
   },
   {
-    country: 'US', locale: 'en', typed: 'united st', name: 'United States', phone: ['2015550123', '(201) 555-0123', '+12015550123'],
-    fields: [['Name', '', false], ['Organization', 'The White House', false], ['Street address', '1600 Pennsylvania Avenue NW', true],
-      ['City', 'Washington', true], ['State', '', true], ['ZIP Code', '20500', true]],
-    subdivision: ['US-CA', 'California'], postal: ['20500 0003', '20500-0003', '2050'], words: EN, dir: 'ltr',
+    country: 'US',
+    locale: 'en',
+    typed: 'united st',
+    name: 'United States',
+    phone: ['2015550123', '(201) 555-0123', '+12015550123'],
+    fields: [
+      ['Name', '', false],
+      ['Organization', 'The White House', false],
+      ['Street address', '1600 Pennsylvania Avenue NW', true],
+      ['City', 'Washington', true],
+      ['State', '', true],
+      ['ZIP Code', '20500', true],
+    ],
+    subdivision: ['US-CA', 'California'],
+    postal: ['20500 0003', '20500-0003', '2050'],
+    words: EN,
+    dir: 'ltr',
   },
   {
     // A reader of English gets Japan's Latin-script layout and example, and English words for its fields.
-    country: 'JP', locale: 'en', typed: 'japan', name: 'Japan', phone: ['09012345678', '090-1234-5678', '+819012345678'],
-    fields: [['Name', '', false], ['Organization', 'Tokyo Metropolitan Government', false], ['Street address', '2-8-1 Nishi-Shinjuku', true],
-      ['City', 'Shinjuku-ku', false], ['Prefecture', '', true], ['Postal code', '163-8001', true]],
-    subdivision: ['JP-13', 'Tokyo'], postal: ['〒1638001', '163-8001', '16380011'], words: EN, dir: 'ltr',
+    country: 'JP',
+    locale: 'en',
+    typed: 'japan',
+    name: 'Japan',
+    phone: ['09012345678', '090-1234-5678', '+819012345678'],
+    fields: [
+      ['Name', '', false],
+      ['Organization', 'Tokyo Metropolitan Government', false],
+      ['Street address', '2-8-1 Nishi-Shinjuku', true],
+      ['City', 'Shinjuku-ku', false],
+      ['Prefecture', '', true],
+      ['Postal code', '163-8001', true],
+    ],
+    subdivision: ['JP-13', 'Tokyo'],
+    postal: ['〒1638001', '163-8001', '16380011'],
+    words: EN,
+    dir: 'ltr',
   },
   {
-    country: 'BR', locale: 'pt', typed: 'brasil', name: 'Brasil', phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
-    fields: [['Organização', 'Palácio do Planalto', false], ['Nome', '', false], ['Rua e número', 'Praça dos Três Poderes', true], ['Bairro', '', false],
-      ['Cidade', 'Brasília', true], ['Estado', '', true], ['CEP', '70150-900', true]],
-    subdivision: ['BR-SP', 'São Paulo'], postal: ['01310.100', '01310-100', '0131-100'],
-    words: { incomplete: 'Ainda não é um número válido', valid: 'Número válido: ', validPostal: 'Válido: ', invalidPostal: 'Não é um código válido aqui', missing: 'Este campo não pode ficar vazio.', complete: 'O endereço está completo.' },
+    country: 'BR',
+    locale: 'pt',
+    typed: 'brasil',
+    name: 'Brasil',
+    phone: ['11961234567', '(11) 96123-4567', '+5511961234567'],
+    fields: [
+      ['Organização', 'Palácio do Planalto', false],
+      ['Nome', '', false],
+      ['Rua e número', 'Praça dos Três Poderes', true],
+      ['Bairro', '', false],
+      ['Cidade', 'Brasília', true],
+      ['Estado', '', true],
+      ['CEP', '70150-900', true],
+    ],
+    subdivision: ['BR-SP', 'São Paulo'],
+    postal: ['01310.100', '01310-100', '0131-100'],
+    words: {
+      incomplete: 'Ainda não é um número válido',
+      valid: 'Número válido: ',
+      validPostal: 'Válido: ',
+      invalidPostal: 'Não é um código válido aqui',
+      missing: 'Este campo não pode ficar vazio.',
+      complete: 'O endereço está completo.',
+    },
     dir: 'ltr',
   },
   {
     // The UK's post town and postcode, no county (the layout has no %S).
-    country: 'GB', locale: 'en', typed: 'united kingdom', name: 'United Kingdom', phone: ['01212345678', '0121 234 5678', '+441212345678'],
-    fields: [['Name', '', false], ['Organization', "Prime Minister's Office", false], ['Street address', '10 Downing Street', true], ['Post town', 'London', true], ['Postcode', 'SW1A 2AA', true]],
-    subdivision: null, postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'], words: EN, dir: 'ltr',
+    country: 'GB',
+    locale: 'en',
+    typed: 'united kingdom',
+    name: 'United Kingdom',
+    phone: ['01212345678', '0121 234 5678', '+441212345678'],
+    fields: [
+      ['Name', '', false],
+      ['Organization', "Prime Minister's Office", false],
+      ['Street address', '10 Downing Street', true],
+      ['Post town', 'London', true],
+      ['Postcode', 'SW1A 2AA', true],
+    ],
+    subdivision: null,
+    postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'],
+    words: EN,
+    dir: 'ltr',
   },
   {
     // The page has no Hebrew words: its own are English (marked so), the names, the example and the post's term Hebrew.
-    country: 'IL', locale: 'he', typed: 'ישראל', name: 'ישראל', phone: ['0502345678', '050-234-5678', '+972502345678'],
-    fields: [['Name', '', false], ['Organization', 'עיריית תל אביב-יפו', false], ['Street address', 'אבן גבירול 69', true], ['City', 'תל אביב-יפו', true], ['מיקוד', '6416201', false]],
-    subdivision: null, postal: ['６４１６２０１', '6416201', '641620'], words: EN, dir: 'rtl',
+    country: 'IL',
+    locale: 'he',
+    typed: 'ישראל',
+    name: 'ישראל',
+    phone: ['0502345678', '050-234-5678', '+972502345678'],
+    fields: [
+      ['Name', '', false],
+      ['Organization', 'עיריית תל אביב-יפו', false],
+      ['Street address', 'אבן גבירול 69', true],
+      ['City', 'תל אביב-יפו', true],
+      ['מיקוד', '6416201', false],
+    ],
+    subdivision: null,
+    postal: ['６４１６２０１', '6416201', '641620'],
+    words: EN,
+    dir: 'rtl',
   },
   {
-    country: 'AE', locale: 'ar', typed: 'الإمارات', name: 'الإمارات العربية المتحدة', phone: ['0501234567', '050 123 4567', '+971501234567'],
-    fields: [['الاسم', '', false], ['المؤسسة', 'اللوفر أبوظبي', false], ['عنوان الشارع', 'المنطقة الثقافية في السعديات، جزيرة السعديات', true], ['المدينة', 'أبوظبي', false], ['الإمارة', '', true]],
-    subdivision: ['AE-DU', 'دبي'], postal: null, words: { ...AR, noPostal: 'الإمارات العربية المتحدة: لا تُستخدم الرموز البريدية.' }, dir: 'rtl',
+    country: 'AE',
+    locale: 'ar',
+    typed: 'الإمارات',
+    name: 'الإمارات العربية المتحدة',
+    phone: ['0501234567', '050 123 4567', '+971501234567'],
+    fields: [
+      ['الاسم', '', false],
+      ['المؤسسة', 'اللوفر أبوظبي', false],
+      ['عنوان الشارع', 'المنطقة الثقافية في السعديات، جزيرة السعديات', true],
+      ['المدينة', 'أبوظبي', false],
+      ['الإمارة', '', true],
+    ],
+    subdivision: ['AE-DU', 'دبي'],
+    postal: null,
+    words: { ...AR, noPostal: 'الإمارات العربية المتحدة: لا تُستخدم الرموز البريدية.' },
+    dir: 'rtl',
   },
 ];
 
@@ -114,12 +261,17 @@ async function openForm(fragment = `#key=${TEST_KEY}`, { locale = 'en-US' } = {}
   const errors: string[] = [];
   page.on('request', (request) => requests.push(request.url()));
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => { if (message.type() === 'error') errors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(`${origin}/${fragment}`);
   /** Closes the page, failing the case if it threw or logged an error (a CSP refusal included) other than `expected`. */
   const close = async (expected?: RegExp) => {
     await context.close();
-    assert.equal(errors.filter((error) => !expected?.test(error)), []);
+    assert.equal(
+      errors.filter((error) => !expected?.test(error)),
+      [],
+    );
   };
   return { page, requests, close, origin };
 }
@@ -156,26 +308,38 @@ form.after(async () => {
 });
 
 /** The address fields shown, in order: each prefix's text, or [label without its marker, placeholder, required]. */
-const shownFields = (page: Page) => page.locator('#address-rows').evaluate((rows) => [...rows.querySelectorAll('.prefix, .field')]
-  .filter((element) => !(element as HTMLElement).hidden)
-  .map((element) => {
-    if (element.classList.contains('prefix')) return element.textContent;
-    const label = element.querySelector('label')!;
-    const control = element.querySelector('input, select') as HTMLInputElement;
-    return [label.firstChild!.textContent, control.placeholder ?? '', control.required && label.querySelector('.required') !== null];
-  }));
+const shownFields = (page: Page) =>
+  page.locator('#address-rows').evaluate((rows) =>
+    [...rows.querySelectorAll('.prefix, .field')]
+      .filter((element) => !(element as HTMLElement).hidden)
+      .map((element) => {
+        if (element.classList.contains('prefix')) return element.textContent;
+        const label = element.querySelector('label')!;
+        const control = element.querySelector('input, select') as HTMLInputElement;
+        return [label.firstChild!.textContent, control.placeholder ?? '', control.required && label.querySelector('.required') !== null];
+      }),
+  );
 
 /** Every text control of the address and the country: each should take its direction from its own text. */
-const directions = (page: Page) => page.locator('#form').evaluate((form) => [...form.querySelectorAll('#country, #address input')]
-  .filter((input) => !(input as HTMLInputElement).closest('[hidden]')).map((input) => input.getAttribute('dir')));
+const directions = (page: Page) =>
+  page
+    .locator('#form')
+    .evaluate((form) =>
+      [...form.querySelectorAll('#country, #address input')]
+        .filter((input) => !(input as HTMLInputElement).closest('[hidden]'))
+        .map((input) => input.getAttribute('dir')),
+    );
 
 /** The page's own words on screen (headings, labels, hints, statuses, buttons; not the names or what was typed). */
 // The callback runs in the page as written: no named function inside (tsx would wrap it in a helper the page lacks).
-const pageText = (page: Page) => page.evaluate(() => [...document.querySelectorAll('h1, .intro, label, legend, .hint, .status, button, #error')]
-  .filter((element) => (element as HTMLElement).offsetParent !== null)
-  // biome-ignore lint/performance/useDomNodeTextContent: innerText is the text as the reader sees it, which the test reads.
-  .map((element) => (element as HTMLElement).innerText)
-  .join('\n'));
+const pageText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('h1, .intro, label, legend, .hint, .status, button, #error')]
+      .filter((element) => (element as HTMLElement).offsetParent !== null)
+      // biome-ignore lint/performance/useDomNodeTextContent: innerText is the text as the reader sees it, which the test reads.
+      .map((element) => (element as HTMLElement).innerText)
+      .join('\n'),
+  );
 
 for (const test of CASES) {
   form(`should build the ${test.country} address from its layout in ${test.locale}, and check a phone and a postcode as a person types them`, async () => {
@@ -194,7 +358,10 @@ for (const test of CASES) {
 
       // The fields, their order, labels, placeholders and required markers, as the country's layout has them.
       assert.equal(await shownFields(page), test.fields);
-      assert.ok((await directions(page)).every((dir) => dir === 'auto'), 'every address input and the country take dir=auto');
+      assert.ok(
+        (await directions(page)).every((dir) => dir === 'auto'),
+        'every address input and the country take dir=auto',
+      );
       assert.is(await page.locator('input[autocomplete="postal-code"]:visible').count(), test.postal ? 1 : 0, 'the postcode is asked once');
       assert.is(await page.locator('#subdivision').isVisible(), test.subdivision !== null);
       assert.is(await page.getByText(/Address line/).count(), 0);
@@ -237,7 +404,7 @@ for (const test of CASES) {
       } else {
         const [typed, canonical, impossible] = test.postal;
         await postal.pressSequentially(impossible);
-        assert.match(await page.locator('#postal-status').textContent() ?? '', test.words.invalidPostal);
+        assert.match((await page.locator('#postal-status').textContent()) ?? '', test.words.invalidPostal);
         assert.is(await postal.getAttribute('aria-invalid'), 'true');
         await postal.fill('');
         await postal.pressSequentially(typed);
@@ -247,7 +414,8 @@ for (const test of CASES) {
         assert.is(await postal.getAttribute('aria-invalid'), null);
       }
       // The other required fields filled with the example's own parts: the address is complete.
-      for (const input of await page.locator('#address-rows input[required]:not(#postal)').all()) await input.fill(await input.getAttribute('placeholder') ?? '');
+      for (const input of await page.locator('#address-rows input[required]:not(#postal)').all())
+        await input.fill((await input.getAttribute('placeholder')) ?? '');
       await page.locator('#check').click();
       assert.is(await page.locator('#check-status').textContent(), test.words.complete);
       // No word of the page is English where the page speaks the reader's language and writes another script.
@@ -277,8 +445,14 @@ form('should rename the chosen country, its subdivisions and every label when th
     await page.locator('#locale').selectOption('fr');
     await page.waitForFunction(() => (document.getElementById('country') as HTMLInputElement).value === 'États-Unis');
     assert.is(await page.locator('#subdivision').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), 'Californie');
-    assert.equal(await shownFields(page), [['Nom', '', false], ['Organisation', 'The White House', false], ['Numéro et voie', '1600 Pennsylvania Avenue NW', true],
-      ['Ville', 'Washington', true], ['État', '', true], ['Code postal', '20500', true]]);
+    assert.equal(await shownFields(page), [
+      ['Nom', '', false],
+      ['Organisation', 'The White House', false],
+      ['Numéro et voie', '1600 Pennsylvania Avenue NW', true],
+      ['Ville', 'Washington', true],
+      ['État', '', true],
+      ['Code postal', '20500', true],
+    ]);
     assert.is(await page.getByLabel('Numéro et voie').inputValue(), '1600 Pennsylvania Avenue NW');
     assert.is(await page.locator('label[for="locale"]').textContent(), 'Langue');
     const combobox = page.locator('#country');
@@ -325,7 +499,10 @@ form('should move through the options with the arrow keys and close them with Es
     const combobox = page.getByRole('combobox', { name: 'Country / Region' });
     await combobox.pressSequentially('guinea');
     await page.locator('#country-options').getByRole('option').nth(2).waitFor();
-    const ids = await page.locator('#country-options').getByRole('option').evaluateAll((options) => options.map((option) => option.id));
+    const ids = await page
+      .locator('#country-options')
+      .getByRole('option')
+      .evaluateAll((options) => options.map((option) => option.id));
     assert.is(await combobox.getAttribute('aria-expanded'), 'true');
     assert.is(await combobox.getAttribute('aria-controls'), 'country-options');
     await combobox.press('ArrowDown');

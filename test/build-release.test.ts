@@ -74,7 +74,10 @@ atomic('should leave the previous dist untouched when the data is bad', async ()
     const phone = readJson<Datasets['phone']>(file);
     phone.find((entry) => entry.country === 'BR')!.calling_code = '+56';
     writeCanonicalJson(file, phone);
-    const failure = await run(BUILD[0], [...BUILD.slice(1), '--data', data, '--out', previous.dir], { cwd: ROOT }).then(() => null, (error) => error);
+    const failure = await run(BUILD[0], [...BUILD.slice(1), '--data', data, '--out', previous.dir], { cwd: ROOT }).then(
+      () => null,
+      (error) => error,
+    );
     assert.ok(failure, 'the build must fail');
     assert.is(failure.code, 1);
     assert.match(failure.stderr, 'differs from the country');

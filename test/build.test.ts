@@ -82,9 +82,16 @@ const manifestSuite = suite('build: manifest');
 // the real dist deterministic without building it twice: one manifest, one tree.
 manifestSuite('should list exactly the files of the tree, with their sizes and SHA-256', () => {
   const onDisk = listTree(dist);
-  const expected = ['manifest.columns.json', 'manifest.json', ...Object.entries(files).flatMap(([path, entry]) => filesOnDisk(path, entry).map((file) => file.path))].sort();
+  const expected = [
+    'manifest.columns.json',
+    'manifest.json',
+    ...Object.entries(files).flatMap(([path, entry]) => filesOnDisk(path, entry).map((file) => file.path)),
+  ].sort();
   assert.equal(onDisk.length, expected.length);
-  assert.ok(onDisk.every((path, index) => path === expected[index]), 'same paths');
+  assert.ok(
+    onDisk.every((path, index) => path === expected[index]),
+    'same paths',
+  );
   const differing: string[] = [];
   for (const [path, entry] of Object.entries(files)) {
     const bytes = readFileSync(join(dist, path));
@@ -96,7 +103,9 @@ manifestSuite('should list exactly the files of the tree, with their sizes and S
 });
 
 manifestSuite('should keep compressed copies that decompress to the file and are smaller', () => {
-  const sample = Object.entries(files).filter(([, entry]) => entry.encodings.br || entry.encodings.gzip).filter((_, index) => index % 211 === 0);
+  const sample = Object.entries(files)
+    .filter(([, entry]) => entry.encodings.br || entry.encodings.gzip)
+    .filter((_, index) => index % 211 === 0);
   assert.ok(sample.length > 20);
   for (const [path, entry] of sample) {
     const plain = readFileSync(join(dist, path));

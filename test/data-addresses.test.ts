@@ -32,7 +32,11 @@ const PLACES: [country: string, place: string, latin: string | null][] = [
 /** Whole answers a reader of each country checked, line by line: in its own script and in Latin script. */
 const LINES: [country: string, lines: string[], latin: string[] | null][] = [
   ['DE', ['Deutscher Bundestag', 'Platz der Republik 1', '11011 BERLIN'], null],
-  ['JP', ['〒163-8001', '東京都', '新宿区西新宿二丁目8番1号', '東京都庁'], ['Tokyo Metropolitan Government', '2-8-1 Nishi-Shinjuku, Shinjuku-ku, TOKYO', '163-8001']],
+  [
+    'JP',
+    ['〒163-8001', '東京都', '新宿区西新宿二丁目8番1号', '東京都庁'],
+    ['Tokyo Metropolitan Government', '2-8-1 Nishi-Shinjuku, Shinjuku-ku, TOKYO', '163-8001'],
+  ],
   ['KY', ['Government Administration Building', '133 Elgin Avenue', 'GEORGE TOWN', 'Grand Cayman KY1-9000'], null],
   ['NA', ['Bank of Namibia', '71 Robert Mugabe Avenue', 'WINDHOEK', '10005'], null],
   ['SA', ['جامعة الملك سعود', 'ص.ب 2454', 'الرياض 11451'], ['King Saud University', 'P.O. Box 2454', 'RIYADH 11451']],
@@ -53,7 +57,9 @@ function partsOf(country: string, form: any, written: any, language: string): [c
   const entry = entries.get(country);
   const label = responses.subdivisionLabel(entry, entry.example, written, language);
   const texts: Record<string, string | null> = {
-    A: form.example.street, C: form.example.city, Z: form.example.postal_code,
+    A: form.example.street,
+    C: form.example.city,
+    Z: form.example.postal_code,
     S: label && !namesTheCity(label, form.example.city) ? label : null,
   };
   return [...form.format.layout.matchAll(/%([ACSZ])/g)]
@@ -74,10 +80,15 @@ for (const { country } of data!.addresses) {
       const text = form.lines.filter((line: string) => line !== place).join('\n');
       const layoutText = form.format.layout.replace(/%[A-Za-z]/g, ' ').toUpperCase();
       const parts = partsOf(country, form, written, language);
-      for (const [field, code] of [['street', 'A'], ['city', 'C'], ['postal_code', 'Z']] as const) {
+      for (const [field, code] of [
+        ['street', 'A'],
+        ['city', 'C'],
+        ['postal_code', 'Z'],
+      ] as const) {
         const value = form.example[field];
         // A city the layout spells out as literal text (GIBRALTAR, SINGAPORE) is written by the layout.
-        if (value && !parts.some(([written]) => written === code)) assert.ok(layoutText.includes(value.toUpperCase()), `${name}: ${field} is not in the layout ${form.format.layout}`);
+        if (value && !parts.some(([written]) => written === code))
+          assert.ok(layoutText.includes(value.toUpperCase()), `${name}: ${field} is not in the layout ${form.format.layout}`);
       }
       let cursor = 0;
       for (const [code, part] of parts) {
@@ -100,7 +111,10 @@ const examples = suite('address examples (data)');
 
 examples('should give a street wherever one is known, and say why where there is none', () => {
   const streetless = data!.addresses.filter((entry) => !entry.example!.street);
-  assert.equal(streetless.map((entry: any) => entry.country), [...NO_STREETS, ...STREET_UNCONFIRMED].sort());
+  assert.equal(
+    streetless.map((entry: any) => entry.country),
+    [...NO_STREETS, ...STREET_UNCONFIRMED].sort(),
+  );
   for (const entry of streetless) assert.ok(entry.example!.note, `${entry.country} has no street and no note saying why`);
 });
 
@@ -110,7 +124,7 @@ examples('should write every postal code in its canonical form', () => {
   }
 });
 
-examples('should print every postal code in a form its country\'s rule accepts', () => {
+examples("should print every postal code in a form its country's rule accepts", () => {
   const refused: string[] = [];
   for (const { country } of data!.addresses) {
     for (const [name, form] of writtenForms(country)) {

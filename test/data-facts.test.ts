@@ -17,7 +17,11 @@ facts('should give BR its official name in Portuguese', () => {
   assert.is(country('BR').official_name.en, 'Federative Republic of Brazil');
 });
 
-const TYPES: [string, string][] = [['US-CA', 'State'], ['BR-SP', 'State'], ['GB-KEC', 'London borough']];
+const TYPES: [string, string][] = [
+  ['US-CA', 'State'],
+  ['BR-SP', 'State'],
+  ['GB-KEC', 'London borough'],
+];
 for (const [code, type] of TYPES) facts(`should type ${code} as ${type}`, () => assert.is(subdivision(code).type, type));
 
 facts('should place GB-KEC under England', () => assert.is(subdivision('GB-KEC').parent, 'GB-ENG'));
@@ -28,7 +32,13 @@ facts('should shape JP postal examples as NNN-NNNN', () => {
   assert.match(rule.example, /^\d{3}-\d{4}$/);
 });
 
-const CALLING_CODES: [string, string][] = [['BR', '+55'], ['US', '+1'], ['GB', '+44'], ['XK', '+383'], ['AQ', '+672']];
+const CALLING_CODES: [string, string][] = [
+  ['BR', '+55'],
+  ['US', '+1'],
+  ['GB', '+44'],
+  ['XK', '+383'],
+  ['AQ', '+672'],
+];
 for (const [code, callingCode] of CALLING_CODES) {
   facts(`should give ${code} the calling code ${callingCode}`, () => assert.is(country(code).calling_code, callingCode));
 }
@@ -58,7 +68,10 @@ facts('should resolve regional variants that change names through the right pare
 
 facts('should cover every libphonenumber region among our countries, and null the rest', () => {
   assert.is(phone.filter((entry) => entry.numbering_plan).length, 243);
-  const withoutPlan = phone.filter((entry) => !entry.numbering_plan).map((entry) => entry.country).sort();
+  const withoutPlan = phone
+    .filter((entry) => !entry.numbering_plan)
+    .map((entry) => entry.country)
+    .sort();
   assert.equal(withoutPlan, ['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM']);
 });
 

@@ -7,9 +7,25 @@ import * as assert from 'uvu/assert';
 import { requirePackages } from './helpers/debian-packages.ts';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
-const GENERATED = ['locales.json', 'countries.json', 'regions.json', 'former-names.json', 'phone.json', 'postal-codes.json',
-  'subdivisions.json', 'addresses.json', 'upstreams.json', 'SOURCES.md', 'country-languages.json', 'name-readings.json',
-  'currencies.json', 'time-zones.json', 'languages.json', 'conventions.json', 'capitals.json'];
+const GENERATED = [
+  'locales.json',
+  'countries.json',
+  'regions.json',
+  'former-names.json',
+  'phone.json',
+  'postal-codes.json',
+  'subdivisions.json',
+  'addresses.json',
+  'upstreams.json',
+  'SOURCES.md',
+  'country-languages.json',
+  'name-readings.json',
+  'currencies.json',
+  'time-zones.json',
+  'languages.json',
+  'conventions.json',
+  'capitals.json',
+];
 
 const importer = suite('import');
 

@@ -22,11 +22,26 @@ for (const row of subdivisionCoverage(subdivisions, Object.keys(PINNED), chainsO
 
 /** [code, locale, name a native reader uses today] */
 const NAMES: [string, string, string][] = [
-  ['IN-MH', 'hi', 'महाराष्ट्र'], ['IN-HR', 'hi', 'हरियाणा'], ['KZ-10', 'kk', 'Абай облысы'], ['KZ-62', 'ru', 'область Ұлытау'],
-  ['KZ-11', 'ru', 'Акмолинская область'], ['KG-Y', 'ru', 'Иссык-Кульская область'], ['CN-GD', 'zh-Hant', '廣東'], ['CN-NX', 'zh-Hant', '寧夏'],
-  ['NP-P1', 'ne', 'कोशी प्रदेश'], ['KR-42', 'ko', '강원특별자치도'], ['KR-45', 'ko', '전북특별자치도'], ['IR-01', 'fa', 'گیلان'],
-  ['IR-30', 'fa', 'البرز'], ['GR-H', 'el', 'Στερεά Ελλάδα'], ['MK-805', 'mk', 'Ѓорче Петров'], ['SA-01', 'ar', 'الرياض'],
-  ['MA-06', 'ar', 'الدار البيضاء - سطات'], ['IQ-KR', 'ar', 'إقليم كردستان'], ['AE-AZ', 'ar', 'أبوظبي'], ['TZ-07', 'sw', 'Unguja Kaskazini'],
+  ['IN-MH', 'hi', 'महाराष्ट्र'],
+  ['IN-HR', 'hi', 'हरियाणा'],
+  ['KZ-10', 'kk', 'Абай облысы'],
+  ['KZ-62', 'ru', 'область Ұлытау'],
+  ['KZ-11', 'ru', 'Акмолинская область'],
+  ['KG-Y', 'ru', 'Иссык-Кульская область'],
+  ['CN-GD', 'zh-Hant', '廣東'],
+  ['CN-NX', 'zh-Hant', '寧夏'],
+  ['NP-P1', 'ne', 'कोशी प्रदेश'],
+  ['KR-42', 'ko', '강원특별자치도'],
+  ['KR-45', 'ko', '전북특별자치도'],
+  ['IR-01', 'fa', 'گیلان'],
+  ['IR-30', 'fa', 'البرز'],
+  ['GR-H', 'el', 'Στερεά Ελλάδα'],
+  ['MK-805', 'mk', 'Ѓорче Петров'],
+  ['SA-01', 'ar', 'الرياض'],
+  ['MA-06', 'ar', 'الدار البيضاء - سطات'],
+  ['IQ-KR', 'ar', 'إقليم كردستان'],
+  ['AE-AZ', 'ar', 'أبوظبي'],
+  ['TZ-07', 'sw', 'Unguja Kaskazini'],
 ];
 for (const [code, tag, expected] of NAMES) {
   scripts(`should name ${code} "${expected}" in ${tag}`, () => assert.is(subdivision(code)?.name[tag], expected));
@@ -36,8 +51,15 @@ scripts('should carry every curated subdivision name into the data (npm run impo
   assert.ok(curated.length >= 700, `${curated.length} entries`);
   // As a reader sees it: a name equal to the fallback's (kk Алматы, ru Алматы) is stored once, in the fallback.
   const chains = chainsOf(locales);
-  const shown = (code: string, tag: string) => chains.get(tag)!.map((locale) => subdivision(code)?.name[locale]).find(Boolean);
-  assert.equal(curated.filter((entry) => shown(entry.code, entry.locale) !== entry.value).map((entry) => `${entry.code} ${entry.locale}`), []);
+  const shown = (code: string, tag: string) =>
+    chains
+      .get(tag)!
+      .map((locale) => subdivision(code)?.name[locale])
+      .find(Boolean);
+  assert.equal(
+    curated.filter((entry) => shown(entry.code, entry.locale) !== entry.value).map((entry) => `${entry.code} ${entry.locale}`),
+    [],
+  );
 });
 
 scripts('should make the gate refuse a lost name, and a Latin one in its place', () => {
@@ -45,8 +67,14 @@ scripts('should make the gate refuse a lost name, and a Latin one in its place',
   delete lost.find((entry) => entry.code === 'IN-MH')!.name.hi;
   lost.find((entry) => entry.code === 'KZ-10')!.name.kk = 'Abay oblysy';
   const reasons = checkSubdivisionCoverage({ subdivisions: lost, locales }).map((problem) => problem.reason);
-  assert.ok(reasons.some((reason) => reason.startsWith('hi: 1 of the 36 subdivisions of IN') && reason.endsWith('IN-MH')), reasons.join('\n'));
-  assert.ok(reasons.some((reason) => reason.startsWith('kk: 1 of the 20 subdivisions of KZ')), reasons.join('\n'));
+  assert.ok(
+    reasons.some((reason) => reason.startsWith('hi: 1 of the 36 subdivisions of IN') && reason.endsWith('IN-MH')),
+    reasons.join('\n'),
+  );
+  assert.ok(
+    reasons.some((reason) => reason.startsWith('kk: 1 of the 20 subdivisions of KZ')),
+    reasons.join('\n'),
+  );
   assert.equal(checkSubdivisionCoverage({ subdivisions, locales }), []);
 });
 

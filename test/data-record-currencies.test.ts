@@ -9,8 +9,20 @@ const IN_USE: [string, [string, string | null][]][] = [
   ['BG', [['EUR', '2026-01-01']]],
   ['CW', [['XCG', '2025-03-31']]],
   ['SX', [['XCG', '2025-03-31']]],
-  ['PA', [['PAB', '1903-11-04'], ['USD', '1903-11-18']]],
-  ['ZW', [['ZWG', '2024-06-25'], ['USD', '2009-04-12']]],
+  [
+    'PA',
+    [
+      ['PAB', '1903-11-04'],
+      ['USD', '1903-11-18'],
+    ],
+  ],
+  [
+    'ZW',
+    [
+      ['ZWG', '2024-06-25'],
+      ['USD', '2009-04-12'],
+    ],
+  ],
   ['NO', [['NOK', '1905-06-07']]],
   ['IS', [['ISK', '1981-01-01']]],
   ['KZ', [['KZT', '1993-11-05']]],
@@ -19,7 +31,10 @@ const IN_USE: [string, [string, string | null][]][] = [
 ];
 for (const [country, expected] of IN_USE) {
   currencies(`should give ${country} ${expected.map(([code]) => code).join(' and ') || 'no currency'}`, () => {
-    assert.equal(currenciesOf(country).map((entry) => [entry.code, entry.since]), expected);
+    assert.equal(
+      currenciesOf(country).map((entry) => [entry.code, entry.since]),
+      expected,
+    );
   });
 }
 
@@ -28,8 +43,12 @@ for (const country of ['BT', 'LS', 'NA', 'HT', 'PS']) {
 }
 
 const REPLACED: [string, string, string, string][] = [
-  ['BGN', 'BG', 'EUR', '2026-01-01'], ['HRK', 'HR', 'EUR', '2023-01-01'], ['ANG', 'CW', 'XCG', '2025-03-31'],
-  ['SLL', 'SL', 'SLE', '2022-07-01'], ['VEF', 'VE', 'VES', '2018-08-20'], ['ZWL', 'ZW', 'ZWG', '2024-06-25'],
+  ['BGN', 'BG', 'EUR', '2026-01-01'],
+  ['HRK', 'HR', 'EUR', '2023-01-01'],
+  ['ANG', 'CW', 'XCG', '2025-03-31'],
+  ['SLL', 'SL', 'SLE', '2022-07-01'],
+  ['VEF', 'VE', 'VES', '2018-08-20'],
+  ['ZWL', 'ZW', 'ZWG', '2024-06-25'],
 ];
 for (const [code, country, successor, since] of REPLACED) {
   currencies(`should file ${code} as historic, replaced in ${country} by ${successor} on ${since}`, () => {
@@ -39,7 +58,13 @@ for (const [code, country, successor, since] of REPLACED) {
   });
 }
 
-const SYMBOLS: [string, string, string][] = [['USD', 'en', '$'], ['USD', 'en-CA', 'US$'], ['CAD', 'en-CA', '$'], ['EUR', 'de', '€'], ['JPY', 'ja', '￥']];
+const SYMBOLS: [string, string, string][] = [
+  ['USD', 'en', '$'],
+  ['USD', 'en-CA', 'US$'],
+  ['CAD', 'en-CA', '$'],
+  ['EUR', 'de', '€'],
+  ['JPY', 'ja', '￥'],
+];
 for (const [code, tag, symbol] of SYMBOLS) {
   currencies(`should write ${code} as ${symbol} in ${tag}`, () => assert.is(inLocale<any>(currency(code).names, tag)!.value.symbol, symbol));
 }
@@ -64,9 +89,13 @@ currencies('should agree with ICU on every symbol a locale of the same language 
       const found = inLocale<any>(entry.names, tag);
       if (!found || language(found.from) !== language(tag)) continue;
       compared++;
-      for (const [display, ours] of [['symbol', found.value.symbol], ['narrowSymbol', found.value.narrow_symbol]] as const) {
+      for (const [display, ours] of [
+        ['symbol', found.value.symbol],
+        ['narrowSymbol', found.value.narrow_symbol],
+      ] as const) {
         if (ICU_DEPARTS.has(`${entry.code} ${tag} ${display}`)) continue;
-        if (bare(icuPart(tag, entry.code, display)) !== bare(ours)) disagreements.push(`${entry.code} ${tag} ${display}: ours ${ours}, ICU ${icuPart(tag, entry.code, display)}`);
+        if (bare(icuPart(tag, entry.code, display)) !== bare(ours))
+          disagreements.push(`${entry.code} ${tag} ${display}: ours ${ours}, ICU ${icuPart(tag, entry.code, display)}`);
       }
     }
   }
@@ -75,9 +104,13 @@ currencies('should agree with ICU on every symbol a locale of the same language 
 });
 
 currencies('should give every currency in use the minor units ICU gives it', () => {
-  const differing = record.currencies.currencies.filter((entry: any) =>
-    new Intl.NumberFormat('en', { style: 'currency', currency: entry.code }).resolvedOptions().maximumFractionDigits !== entry.minor_units);
-  assert.equal(differing.map((entry: any) => entry.code), []);
+  const differing = record.currencies.currencies.filter(
+    (entry: any) => new Intl.NumberFormat('en', { style: 'currency', currency: entry.code }).resolvedOptions().maximumFractionDigits !== entry.minor_units,
+  );
+  assert.equal(
+    differing.map((entry: any) => entry.code),
+    [],
+  );
 });
 
 currencies('should list each country under every currency it uses', () => {

@@ -12,8 +12,13 @@ import { capitalsOf, inLocale, record, zonesOf } from './helpers/record.ts';
 const zones = suite('time zones (data/time-zones.json)');
 
 const ZONES: [string, string, string?][] = [
-  ['NO', 'Europe/Oslo', 'Europe/Berlin'], ['IS', 'Atlantic/Reykjavik', 'Africa/Abidjan'], ['IN', 'Asia/Kolkata', 'Asia/Calcutta'],
-  ['UA', 'Europe/Kyiv', 'Europe/Kiev'], ['KZ', 'Asia/Almaty'], ['US', 'America/New_York'], ['XK', 'Europe/Belgrade'],
+  ['NO', 'Europe/Oslo', 'Europe/Berlin'],
+  ['IS', 'Atlantic/Reykjavik', 'Africa/Abidjan'],
+  ['IN', 'Asia/Kolkata', 'Asia/Calcutta'],
+  ['UA', 'Europe/Kyiv', 'Europe/Kiev'],
+  ['KZ', 'Asia/Almaty'],
+  ['US', 'America/New_York'],
+  ['XK', 'Europe/Belgrade'],
 ];
 for (const [country, zone, not] of ZONES) {
   zones(`should give ${country} ${zone}${not ? `, not ${not}` : ''}`, () => {
@@ -24,14 +29,16 @@ for (const [country, zone, not] of ZONES) {
 
 zones('should hold every zone of tzdata zone.tab, under its country', () => {
   requirePackages('tzdata');
-  const lines = readFileSync('/usr/share/zoneinfo/zone.tab', 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+  const lines = readFileSync('/usr/share/zoneinfo/zone.tab', 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
   for (const line of lines) {
     const [country, , zone] = line.split('\t');
     assert.ok(zonesOf(country).includes(zone), `${country} ${zone}`);
   }
 });
 
-zones('should name only zones node\'s ICU knows', () => {
+zones("should name only zones node's ICU knows", () => {
   for (const zone of record.timeZones.zones) new Intl.DateTimeFormat('en', { timeZone: zone.id });
 });
 
@@ -48,12 +55,20 @@ zones.run();
 const languages = suite('languages (data/languages.json)');
 const territoryInfo = readPackageJson<any>('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
 const LANGUAGES: [string, string, string][] = [
-  ['US', 'en', 'de_facto_official'], ['US', 'es', 'official_regional'], ['US', 'haw', 'official_regional'],
-  ['NO', 'nb', 'official'], ['NO', 'se', 'official_regional'], ['KZ', 'kk', 'official'], ['KZ', 'ru', 'official'], ['BO', 'qu', 'official'],
+  ['US', 'en', 'de_facto_official'],
+  ['US', 'es', 'official_regional'],
+  ['US', 'haw', 'official_regional'],
+  ['NO', 'nb', 'official'],
+  ['NO', 'se', 'official_regional'],
+  ['KZ', 'kk', 'official'],
+  ['KZ', 'ru', 'official'],
+  ['BO', 'qu', 'official'],
 ];
 for (const [country, language, status] of LANGUAGES) {
   languages(`should give ${language} in ${country} the status ${status}, as CLDR territoryInfo does`, () => {
-    const entry = record.languages.countries.find((candidate: any) => candidate.country === country).languages.find((candidate: any) => candidate.language === language);
+    const entry = record.languages.countries
+      .find((candidate: any) => candidate.country === country)
+      .languages.find((candidate: any) => candidate.language === language);
     assert.is(entry.status, status);
     assert.is(territoryInfo[country].languagePopulation[language]._officialStatus, status);
     assert.is(entry.population_percent, Number(territoryInfo[country].languagePopulation[language]._populationPercent));
@@ -63,7 +78,7 @@ languages.run();
 
 const conventions = suite('conventions (data/conventions.json)');
 const DAYS = ['', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
-conventions('should agree with node\'s ICU on first day, weekend and hour cycle for every country', () => {
+conventions("should agree with node's ICU on first day, weekend and hour cycle for every country", () => {
   for (const entry of record.conventions) {
     const locale: any = new Intl.Locale(`und-${entry.country}`);
     const week = locale.weekInfo ?? locale.getWeekInfo();
@@ -72,7 +87,12 @@ conventions('should agree with node\'s ICU on first day, weekend and hour cycle 
     assert.is(entry.hour_cycle, (locale.hourCycles ?? locale.getHourCycles())[0], `${entry.country} hour cycle`);
   }
 });
-const CONVENTIONS: [string, string, string, string][] = [['US', 'sun', 'US', 'US-Letter'], ['NO', 'mon', 'metric', 'A4'], ['GB', 'mon', 'UK', 'A4'], ['CA', 'sun', 'metric', 'US-Letter']];
+const CONVENTIONS: [string, string, string, string][] = [
+  ['US', 'sun', 'US', 'US-Letter'],
+  ['NO', 'mon', 'metric', 'A4'],
+  ['GB', 'mon', 'UK', 'A4'],
+  ['CA', 'sun', 'metric', 'US-Letter'],
+];
 for (const [country, day, system, paper] of CONVENTIONS) {
   conventions(`should give ${country} ${day}, ${system}, ${paper}`, () => {
     const entry = record.conventions.find((candidate) => candidate.country === country);
@@ -83,16 +103,52 @@ conventions.run();
 
 const capitals = suite('capitals (data/capitals.json)');
 const CAPITALS: [string, [string, string][]][] = [
-  ['BO', [['Sucre', 'constitutional_capital'], ['La Paz', 'seat_of_government']]],
-  ['NL', [['Amsterdam', 'capital'], ['The Hague', 'seat_of_government']]],
-  ['CI', [['Yamoussoukro', 'constitutional_capital'], ['Abidjan', 'seat_of_government']]],
-  ['MY', [['Kuala Lumpur', 'capital'], ['Putrajaya', 'seat_of_government']]],
-  ['ME', [['Podgorica', 'capital'], ['Cetinje', 'royal_capital']]],
-  ['NO', [['Oslo', 'capital']]], ['IS', [['Reykjavík', 'capital']]], ['KZ', [['Astana', 'capital']]], ['US', [['Washington, D.C.', 'capital']]],
+  [
+    'BO',
+    [
+      ['Sucre', 'constitutional_capital'],
+      ['La Paz', 'seat_of_government'],
+    ],
+  ],
+  [
+    'NL',
+    [
+      ['Amsterdam', 'capital'],
+      ['The Hague', 'seat_of_government'],
+    ],
+  ],
+  [
+    'CI',
+    [
+      ['Yamoussoukro', 'constitutional_capital'],
+      ['Abidjan', 'seat_of_government'],
+    ],
+  ],
+  [
+    'MY',
+    [
+      ['Kuala Lumpur', 'capital'],
+      ['Putrajaya', 'seat_of_government'],
+    ],
+  ],
+  [
+    'ME',
+    [
+      ['Podgorica', 'capital'],
+      ['Cetinje', 'royal_capital'],
+    ],
+  ],
+  ['NO', [['Oslo', 'capital']]],
+  ['IS', [['Reykjavík', 'capital']]],
+  ['KZ', [['Astana', 'capital']]],
+  ['US', [['Washington, D.C.', 'capital']]],
 ];
 for (const [country, expected] of CAPITALS) {
   capitals(`should give ${country} ${expected.map(([name, role]) => `${name} (${role})`).join(', ')}`, () => {
-    assert.equal(capitalsOf(country).capitals.map((capital: any) => [capital.name.en, capital.role]), expected);
+    assert.equal(
+      capitalsOf(country).capitals.map((capital: any) => [capital.name.en, capital.role]),
+      expected,
+    );
   });
 }
 capitals('should give no capital to Antarctica, with the reason', () => {
@@ -100,7 +156,11 @@ capitals('should give no capital to Antarctica, with the reason', () => {
   assert.match(capitalsOf('AQ').reason, /Antarctic Treaty/);
 });
 capitals('should place every capital world-countries names among ours, or list the difference with a reason', () => {
-  const known = new Set(readJson<Datasets['known-differences']>(`${DATA_DIR}/known-differences.json`)['world-countries'].flatMap((group: any) => group.differences.map((difference: any) => difference.key)));
+  const known = new Set(
+    readJson<Datasets['known-differences']>(`${DATA_DIR}/known-differences.json`)['world-countries'].flatMap((group: any) =>
+      group.differences.map((difference: any) => difference.key),
+    ),
+  );
   for (const entry of record.capitals.filter((candidate) => candidate.capitals)) {
     const theirs = (worldCountries as unknown as any[]).find((country) => country.cca2 === entry.country)?.capital ?? [];
     const ours = entry.capitals.map((capital: any) => capital.name.en);
@@ -108,7 +168,11 @@ capitals('should place every capital world-countries names among ours, or list t
     assert.ok(known.has(`${entry.country}/capitals`), `${entry.country}: ours ${ours}, world-countries ${theirs}`);
   }
 });
-const OWN_WORDS: [string, string, string][] = [['NL', 'nl', 'Amsterdam'], ['NO', 'no', 'Oslo'], ['BO', 'es-BO', 'La Paz']];
+const OWN_WORDS: [string, string, string][] = [
+  ['NL', 'nl', 'Amsterdam'],
+  ['NO', 'no', 'Oslo'],
+  ['BO', 'es-BO', 'La Paz'],
+];
 for (const [country, tag, expected] of OWN_WORDS) {
   capitals(`should give ${tag} its own name of ${expected}, from a locale of its own language, though English writes it alike`, () => {
     const city = capitalsOf(country).capitals.find((capital: any) => capital.zone && inLocale(capital.name, 'en')!.value === expected);
@@ -117,7 +181,7 @@ for (const [country, tag, expected] of OWN_WORDS) {
     assert.is(found.from.split('-')[0], tag.split('-')[0]);
   });
 }
-capitals('should take coordinates only from the zone.tab line of the capital\'s zone', () => {
+capitals("should take coordinates only from the zone.tab line of the capital's zone", () => {
   assert.equal(capitalsOf('NO').capitals[0].coordinates, { lat: 59.9167, lon: 10.75 });
   assert.is(capitalsOf('BO').capitals[0].coordinates, null);
 });

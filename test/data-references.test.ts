@@ -25,18 +25,29 @@ references('should report a new difference, and a listed one that no longer occu
   brazil.alpha3 = 'BRZ';
   const [compare] = REFERENCES;
   const comparison = compare(copy);
-  const verdict = judge(comparison, [{ reason: 'a difference that was fixed upstream long ago', differences: [{ key: 'FR/alpha3', ours: 'FRX', theirs: 'FRA' }] }]);
-  assert.equal(verdict.unexplained.filter((difference) => difference.key === 'BR/alpha3'), [{ key: 'BR/alpha3', ours: 'BRZ', theirs: 'BRA' }]);
-  assert.equal(verdict.stale.map((difference) => difference.key), ['FR/alpha3']);
+  const verdict = judge(comparison, [
+    { reason: 'a difference that was fixed upstream long ago', differences: [{ key: 'FR/alpha3', ours: 'FRX', theirs: 'FRA' }] },
+  ]);
+  assert.equal(
+    verdict.unexplained.filter((difference) => difference.key === 'BR/alpha3'),
+    [{ key: 'BR/alpha3', ours: 'BRZ', theirs: 'BRA' }],
+  );
+  assert.equal(
+    verdict.stale.map((difference) => difference.key),
+    ['FR/alpha3'],
+  );
 });
 
-references('should report a subdivision name that differs from CLDR\'s, unless name-overrides.json corrects it with a source', () => {
+references("should report a subdivision name that differs from CLDR's, unless name-overrides.json corrects it with a source", () => {
   const copy = structuredClone(data!);
   const subdivision = (code: string) => copy.subdivisions.find((entry) => entry.code === code)!;
   subdivision('DE-BY').name.en = 'Bayern';
   subdivision('GB-PTE').name.en = 'Peterborough City'; // GB-PTE en is corrected there (CLDR 48: "Peter"), so not compared again
   const comparison = compareWithCldrSubdivisions(copy);
-  assert.equal(comparison.disagreements.filter((difference) => /^(DE-BY|GB-PTE)\//.test(difference.key)), [{ key: 'DE-BY/name/en', ours: 'Bayern', theirs: 'Bavaria' }]);
+  assert.equal(
+    comparison.disagreements.filter((difference) => /^(DE-BY|GB-PTE)\//.test(difference.key)),
+    [{ key: 'DE-BY/name/en', ours: 'Bayern', theirs: 'Bavaria' }],
+  );
   assert.ok(comparison.compared > 5000, `${comparison.compared} compared`);
 });
 

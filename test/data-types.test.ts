@@ -9,7 +9,7 @@ import { DATA_DIR } from './helpers/paths.ts';
 const types = suite('data types (build/types/datasets.ts)');
 
 types('should be what npm run types generates from data/*.schema.json today', async () => {
-  assert.ok(readFileSync(DATA_TYPES_FILE, 'utf8') === await generateDataTypes(DATA_DIR), 'build/types/datasets.ts is stale: run npm run types');
+  assert.ok(readFileSync(DATA_TYPES_FILE, 'utf8') === (await generateDataTypes(DATA_DIR)), 'build/types/datasets.ts is stale: run npm run types');
 });
 
 types('should give every dataset a named type in Datasets', () => {

@@ -12,8 +12,11 @@ import { fewCountriesData, removeData } from './helpers/few-countries.ts';
 import { DATA_DIR, ROOT } from './helpers/paths.ts';
 
 const run = promisify(execFile);
-const diffCommand = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'build/diff.ts', ...args], { cwd: ROOT })
-  .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }));
+const diffCommand = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'build/diff.ts', ...args], { cwd: ROOT }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }),
+  );
 
 /**
  * The data of a few countries (helpers/few-countries.ts), as found and as edited: the command validates both
@@ -43,7 +46,9 @@ diff('should find no change between a dist and the data it was built from', () =
 
 diff('should report changes with examples and pass when nothing is removed', async () => {
   const copy = editData((dir) => {
-    update(dir, 'countries', (countries) => { countries.find((entry: any) => entry.alpha2 === 'DE').name.pt = 'Alemanha (RFA)'; });
+    update(dir, 'countries', (countries) => {
+      countries.find((entry: any) => entry.alpha2 === 'DE').name.pt = 'Alemanha (RFA)';
+    });
     update(dir, 'postal-codes', (postal) => {
       const rule = postal.find((entry: any) => entry.country === 'JP').postal_code;
       rule.examples.unshift('100-0001');
@@ -64,10 +69,25 @@ diff('should report changes with examples and pass when nothing is removed', asy
 });
 
 const BREAKING: { change: string; name: string; edit: (data: any) => void; expected: string }[] = [
-  { change: 'a removed subdivision', name: 'subdivisions', expected: 'subdivisions: GB-KEC removed',
-    edit: (subdivisions) => { subdivisions.splice(subdivisions.findIndex((entry: any) => entry.code === 'GB-KEC'), 1); } },
-  { change: 'a field that became null', name: 'phone', expected: 'phone: BR.examples.fixed_line removed',
-    edit: (phone) => { phone.find((entry: any) => entry.country === 'BR').examples.fixed_line = null; } },
+  {
+    change: 'a removed subdivision',
+    name: 'subdivisions',
+    expected: 'subdivisions: GB-KEC removed',
+    edit: (subdivisions) => {
+      subdivisions.splice(
+        subdivisions.findIndex((entry: any) => entry.code === 'GB-KEC'),
+        1,
+      );
+    },
+  },
+  {
+    change: 'a field that became null',
+    name: 'phone',
+    expected: 'phone: BR.examples.fixed_line removed',
+    edit: (phone) => {
+      phone.find((entry: any) => entry.country === 'BR').examples.fixed_line = null;
+    },
+  },
 ];
 
 for (const breaking of BREAKING) {

@@ -34,7 +34,8 @@ const disk: AssetFetcher = {
   },
 };
 const logs: string[] = [];
-const handler = () => createHandler({ assets: disk, keys: new EdgeKeys(digestLine(TEST_KEY)), corsOrigins: '*', cacheBytes: 2 ** 20, log: (line) => logs.push(line) });
+const handler = () =>
+  createHandler({ assets: disk, keys: new EdgeKeys(digestLine(TEST_KEY)), corsOrigins: '*', cacheBytes: 2 ** 20, log: (line) => logs.push(line) });
 const ask = (handle: ReturnType<typeof handler>, path: string, headers: Record<string, string> = { Authorization: `Bearer ${TEST_KEY}` }, method = 'GET') =>
   handle(new Request(`https://api.example${path}`, { method, headers }));
 
@@ -50,7 +51,14 @@ handlerSuite.before.each(() => {
 
 const sha = (key: string) => `"${rawManifest().files[key].sha256}"`;
 const noKey = {};
-const CASES: [what: string, path: string, headers: Record<string, string> | undefined, method: string, status: number, expect: { code?: string; etag?: string; language?: string; cache?: string }][] = [
+const CASES: [
+  what: string,
+  path: string,
+  headers: Record<string, string> | undefined,
+  method: string,
+  status: number,
+  expect: { code?: string; etag?: string; language?: string; cache?: string },
+][] = [
   ['the form page without a key', '/', noKey, 'GET', 200, { etag: sha('page/index.html'), cache: 'public, max-age=3600' }],
   ['the OpenAPI document without a key', '/v1/openapi.json', noKey, 'GET', 200, { etag: sha('v1/openapi.json') }],
   ['the health check without a key', '/healthz', noKey, 'GET', 200, { cache: 'no-store' }],
@@ -59,11 +67,39 @@ const CASES: [what: string, path: string, headers: Record<string, string> | unde
   ['a path that does not exist without a key', '/v1/../manifest.json', noKey, 'GET', 401, { code: 'missing_credentials' }],
   ['an unknown key', '/v1/countries/BR', { Authorization: `Bearer ${'x'.repeat(30)}` }, 'GET', 401, { code: 'invalid_credentials' }],
   ['a key without its scheme', '/v1/countries/BR', { Authorization: TEST_KEY }, 'GET', 400, { code: 'invalid_request' }],
-  ['two keys joined, as the Fetch API joins two headers', '/v1/countries/BR', { Authorization: `Bearer ${TEST_KEY}, Bearer ${TEST_KEY}` }, 'GET', 400, { code: 'invalid_request' }],
-  ['a country in a locale', '/v1/countries/BR?locale=de', undefined, 'GET', 200, { etag: sha('v1/_locale/de/countries/BR.json'), language: 'de', cache: 'private, max-age=3600' }],
-  ['a locale whose answer is its fallback\'s', '/v1/subdivisions/BR/BR-SP?locale=pt', undefined, 'GET', 200, { etag: sha('v1/subdivisions/BR/BR-SP.json'), language: 'en' }],
+  [
+    'two keys joined, as the Fetch API joins two headers',
+    '/v1/countries/BR',
+    { Authorization: `Bearer ${TEST_KEY}, Bearer ${TEST_KEY}` },
+    'GET',
+    400,
+    { code: 'invalid_request' },
+  ],
+  [
+    'a country in a locale',
+    '/v1/countries/BR?locale=de',
+    undefined,
+    'GET',
+    200,
+    { etag: sha('v1/_locale/de/countries/BR.json'), language: 'de', cache: 'private, max-age=3600' },
+  ],
+  [
+    "a locale whose answer is its fallback's",
+    '/v1/subdivisions/BR/BR-SP?locale=pt',
+    undefined,
+    'GET',
+    200,
+    { etag: sha('v1/subdivisions/BR/BR-SP.json'), language: 'en' },
+  ],
   ['the key as the scheme in capitals', '/v1/phone/BR', { Authorization: `BEARER ${TEST_KEY}` }, 'GET', 200, { etag: sha('v1/phone/BR.json') }],
-  ['a revalidation', '/v1/countries/BR', { Authorization: `Bearer ${TEST_KEY}`, 'If-None-Match': sha('v1/countries/BR.json') }, 'GET', 304, { etag: sha('v1/countries/BR.json') }],
+  [
+    'a revalidation',
+    '/v1/countries/BR',
+    { Authorization: `Bearer ${TEST_KEY}`, 'If-None-Match': sha('v1/countries/BR.json') },
+    'GET',
+    304,
+    { etag: sha('v1/countries/BR.json') },
+  ],
   ['HEAD of a file', '/v1/countries/BR', undefined, 'HEAD', 200, { etag: sha('v1/countries/BR.json') }],
   ['a withdrawn code', '/v1/countries/ZR', undefined, 'GET', 410, { code: 'code_withdrawn' }],
   ['an unknown parameter', '/v1/countries?lang=de', undefined, 'GET', 400, { code: 'unknown_parameter' }],
@@ -137,7 +173,11 @@ const SETTINGS: [what: string, env: Record<string, string>, problem: RegExp | un
   ['a digest with a name', { API_KEY_DIGESTS: digestLine(TEST_KEY, 'partner') }, undefined],
   ['no digests', {}, /API_KEY_DIGESTS lists no key digests \(set it with `wrangler secret put API_KEY_DIGESTS`\)/],
   ['a plain key for a digest', { API_KEY_DIGESTS: TEST_KEY }, /API_KEY_DIGESTS line 1: expected a SHA-256 digest/],
-  ['a CORS entry that is no origin', { API_KEY_DIGESTS: digestLine(TEST_KEY), CORS_ORIGINS: 'https://a.example/' }, /CORS_ORIGINS entry "https:\/\/a.example\/" is not an origin/],
+  [
+    'a CORS entry that is no origin',
+    { API_KEY_DIGESTS: digestLine(TEST_KEY), CORS_ORIGINS: 'https://a.example/' },
+    /CORS_ORIGINS entry "https:\/\/a.example\/" is not an origin/,
+  ],
   ['a cache size that is no number', { API_KEY_DIGESTS: digestLine(TEST_KEY), EDGE_CACHE_MB: 'lots' }, /EDGE_CACHE_MB must be a whole number/],
 ];
 for (const [what, env, problem] of SETTINGS) {

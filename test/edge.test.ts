@@ -42,7 +42,7 @@ edgeSuite('should answer the form page, the OpenAPI document and the health chec
   }
 });
 
-edgeSuite('should answer with the file as built, its ETag the manifest\'s SHA-256, and 304 when it is named', async () => {
+edgeSuite("should answer with the file as built, its ETag the manifest's SHA-256, and 304 when it is named", async () => {
   const { port } = shared;
   const answer = await get(port, '/v1/countries/JP?locale=ja', auth(TEST_KEY));
   const file = 'v1/_locale/ja/countries/JP.json';

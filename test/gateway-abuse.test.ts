@@ -18,7 +18,8 @@ import { partialCopy } from './helpers/next-release.ts';
 import { startGatewayProcess } from './helpers/start.ts';
 
 const get = (path: string, extra = '') => `GET ${path} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\n${extra}\r\n`;
-const LOCALES = (): string[] => JSON.parse(readFileSync(join(builtDist(), 'manifest.columns.json'), 'utf8')).manifest.locales.map((locale: { tag: string }) => locale.tag);
+const LOCALES = (): string[] =>
+  JSON.parse(readFileSync(join(builtDist(), 'manifest.columns.json'), 'utf8')).manifest.locales.map((locale: { tag: string }) => locale.tag);
 
 const memory = suite('memory per connection');
 
@@ -29,7 +30,8 @@ memory('should stay within its bound while 100 clients each pipeline 300 large a
     const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
     const locales = LOCALES();
     // Every client asks for different full lists (about 1 MB each, never in cache together).
-    const requests = (client: number) => Array.from({ length: 300 }, (_, i) => get(`/v1/countries?view=full&locale=${locales[(client + i) % locales.length]}`)).join('');
+    const requests = (client: number) =>
+      Array.from({ length: 300 }, (_, i) => get(`/v1/countries?view=full&locale=${locales[(client + i) % locales.length]}`)).join('');
     await sleep(500);
     const before = rssOf(started.child.pid!);
     for (let client = 0; client < 100; client++) sockets.push(await neverReading(Number(port), requests(client)));
@@ -50,34 +52,43 @@ const SMALL: [string, string][] = [
   ['a 3.5 KB country', get('/v1/countries/BR')],
 ];
 for (const [answer, request] of SMALL) {
-  memory(`should bound memory and the log while 100 clients pipeline small requests for ${answer} and never read, and serve another key meanwhile`, async () => {
-    const started = startGatewayProcess({ API_KEYS: `${TEST_KEY},${ANOTHER_KEY}`, DIST_DIR: builtDist(), VERIFY_DIST: 'off', FAIR_SHARE_MS: '500' });
-    const sockets: Socket[] = [];
-    try {
-      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-      const origin = `http://127.0.0.1:${port}`;
-      const other = () => fetch(`${origin}/v1/countries/DE`, { headers: { Authorization: `Bearer ${ANOTHER_KEY}` }, signal: AbortSignal.timeout(20_000) }).then((reply) => reply.status);
-      assert.is(await other(), 200);
-      const before = rssOf(started.child.pid!);
-      // About 256 KiB of requests each (6,000 of them), more than the kernel's buffers take at once.
-      const pipelined = request.repeat(Math.ceil(256 * 1024 / request.length));
-      for (let client = 0; client < 100; client++) sockets.push(await neverReading(Number(port), pipelined));
-      const statuses: number[] = [];
-      for (let i = 0; i < 50; i++) statuses.push(await other());
-      assert.equal([...new Set(statuses)], [200]);
-      const grown = rssOf(started.child.pid!) - before;
-      assert.ok(grown < 150 * 2 ** 20, `RSS grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
-    } finally {
-      for (const socket of sockets) socket.destroy();
-      await sleep(500);
-      started.child.kill('SIGTERM');
-      await started.exited;
-    }
-    const lines = started.output().split('\n').filter((line) => line.startsWith('GET /v1/countries/BR '));
-    // Each connection is answered a bounded number of times, its other requests logged with it in one line.
-    assert.ok(lines.length < 100 * 100, `${lines.length} lines for /v1/countries/BR`);
-    assert.ok(lines.filter((line) => line.includes('(aborted')).length <= 100, 'at most one line per connection for what it left unanswered');
-  });
+  memory(
+    `should bound memory and the log while 100 clients pipeline small requests for ${answer} and never read, and serve another key meanwhile`,
+    async () => {
+      const started = startGatewayProcess({ API_KEYS: `${TEST_KEY},${ANOTHER_KEY}`, DIST_DIR: builtDist(), VERIFY_DIST: 'off', FAIR_SHARE_MS: '500' });
+      const sockets: Socket[] = [];
+      try {
+        const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+        const origin = `http://127.0.0.1:${port}`;
+        const other = () =>
+          fetch(`${origin}/v1/countries/DE`, { headers: { Authorization: `Bearer ${ANOTHER_KEY}` }, signal: AbortSignal.timeout(20_000) }).then(
+            (reply) => reply.status,
+          );
+        assert.is(await other(), 200);
+        const before = rssOf(started.child.pid!);
+        // About 256 KiB of requests each (6,000 of them), more than the kernel's buffers take at once.
+        const pipelined = request.repeat(Math.ceil((256 * 1024) / request.length));
+        for (let client = 0; client < 100; client++) sockets.push(await neverReading(Number(port), pipelined));
+        const statuses: number[] = [];
+        for (let i = 0; i < 50; i++) statuses.push(await other());
+        assert.equal([...new Set(statuses)], [200]);
+        const grown = rssOf(started.child.pid!) - before;
+        assert.ok(grown < 150 * 2 ** 20, `RSS grew by ${(grown / 2 ** 20).toFixed(0)} MB`);
+      } finally {
+        for (const socket of sockets) socket.destroy();
+        await sleep(500);
+        started.child.kill('SIGTERM');
+        await started.exited;
+      }
+      const lines = started
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('GET /v1/countries/BR '));
+      // Each connection is answered a bounded number of times, its other requests logged with it in one line.
+      assert.ok(lines.length < 100 * 100, `${lines.length} lines for /v1/countries/BR`);
+      assert.ok(lines.filter((line) => line.includes('(aborted')).length <= 100, 'at most one line per connection for what it left unanswered');
+    },
+  );
 }
 
 memory.run();
@@ -85,11 +96,20 @@ memory.run();
 const connections = suite('connections that misbehave');
 let gateway: Gateway;
 const SEND_TIMEOUT_MS = 1000;
-connections.before(async () => { gateway = await startGateway({ SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000' }); });
+connections.before(async () => {
+  gateway = await startGateway({ SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '1500', HEADERS_TIMEOUT_MS: '1000' });
+});
 connections.after(() => gateway.close());
 
 connections('should let go of a client that stops reading half-way SEND_TIMEOUT_MS after it stopped, not twice that', async () => {
-  const socket = connect(gateway.port, '127.0.0.1', () => socket.write(LOCALES().slice(0, 8).map((locale) => get(`/v1/countries?view=full&locale=${locale}`)).join('')));
+  const socket = connect(gateway.port, '127.0.0.1', () =>
+    socket.write(
+      LOCALES()
+        .slice(0, 8)
+        .map((locale) => get(`/v1/countries?view=full&locale=${locale}`))
+        .join(''),
+    ),
+  );
   socket.on('error', () => {});
   let stoppedAt = 0;
   // Reads the first bytes, then stops for good.
@@ -99,7 +119,7 @@ connections('should let go of a client that stops reading half-way SEND_TIMEOUT_
   });
   const connectionsOpen = () => new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
   while (stoppedAt === 0) await sleep(10);
-  while (await connectionsOpen() > 0 && performance.now() - stoppedAt < 10_000) await sleep(50);
+  while ((await connectionsOpen()) > 0 && performance.now() - stoppedAt < 10_000) await sleep(50);
   const after = performance.now() - stoppedAt;
   socket.destroy();
   // Once the kernel's buffers are full nothing moves: closed within the timeout and one sweep of the check.
@@ -160,18 +180,25 @@ copies.after(async () => {
 });
 
 for (const code of ['IN', 'DE']) {
-  copies(`should send ${code} uncompressed, its plain file whole, where its brotli copy is ${code === 'IN' ? 'missing' : 'damaged'}, and say so in the log`, async () => {
-    for (let i = 0; i < 2; i++) {
-      const reply = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'br' } });
-      assert.is(reply.status, 200);
-      assert.is(reply.headers['content-encoding'], undefined);
-      assert.ok(reply.body.equals(readFileSync(join(builtDist(), `v1/countries/${code}.json`))));
-    }
-    const level = code === 'IN' ? 'warning' : 'error';
-    assert.is(damaged.logs.filter((line) => line.startsWith(`${level}: v1/countries/${code}.json.br`)).length, 2, 'said each time: a damaged copy is never kept');
-    const gzip = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'gzip' } });
-    assert.is(gzip.headers['content-encoding'], 'gzip');
-  });
+  copies(
+    `should send ${code} uncompressed, its plain file whole, where its brotli copy is ${code === 'IN' ? 'missing' : 'damaged'}, and say so in the log`,
+    async () => {
+      for (let i = 0; i < 2; i++) {
+        const reply = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'br' } });
+        assert.is(reply.status, 200);
+        assert.is(reply.headers['content-encoding'], undefined);
+        assert.ok(reply.body.equals(readFileSync(join(builtDist(), `v1/countries/${code}.json`))));
+      }
+      const level = code === 'IN' ? 'warning' : 'error';
+      assert.is(
+        damaged.logs.filter((line) => line.startsWith(`${level}: v1/countries/${code}.json.br`)).length,
+        2,
+        'said each time: a damaged copy is never kept',
+      );
+      const gzip = await damaged.request(`/v1/countries/${code}`, { headers: { 'Accept-Encoding': 'gzip' } });
+      assert.is(gzip.headers['content-encoding'], 'gzip');
+    },
+  );
 }
 
 copies.run();
@@ -179,7 +206,9 @@ copies.run();
 const share = suite('fair share (FAIR_SHARE_MS)');
 let shared: Gateway;
 const OTHER_KEY = 'other-key-0123456789-abcdefghij';
-share.before(async () => { shared = await startGateway({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, FAIR_SHARE_MS: '50' }); });
+share.before(async () => {
+  shared = await startGateway({ API_KEYS: `${TEST_KEY},${OTHER_KEY}`, FAIR_SHARE_MS: '50' });
+});
 share.after(() => shared.close());
 
 /** Searches no cache holds, each costly (every country in full, in another locale). */
@@ -191,32 +220,37 @@ share('should never refuse a key alone, however much of the worker it takes', as
   assert.equal([...statuses], [200]);
 });
 
-share('should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches while another key is served, and never refuse the other', async () => {
-  const heavy: number[] = [];
-  const light: number[] = [];
-  let refused: Reply | undefined;
-  for (let i = 0; i < 400 && !refused; i++) {
-    // The light key asks for one country between the heavy key's searches: it waits on the same worker.
-    light.push((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status);
-    const reply = await shared.request(heavySearch(i));
-    heavy.push(reply.status);
-    if (reply.status === 429) refused = reply;
-  }
-  assert.ok(refused, `no 429 in ${heavy.length} searches`);
-  assert.is(refused.json().code, 'rate_limited');
-  assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/);
-  assert.is(refused.headers['ratelimit-policy'], '"fair-share";q=50;w=1;qu="worker-ms"');
-  assert.match(String(refused.headers.ratelimit), /^"fair-share";r=0;t=[1-9]\d*$/);
-  assert.is(refused.headers.connection, 'close');
-  assert.equal([...new Set(light)], [200]);
-  assert.is((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status, 200);
-});
+share(
+  'should answer 429 with Retry-After and the RateLimit fields to a key that floods the worker with searches while another key is served, and never refuse the other',
+  async () => {
+    const heavy: number[] = [];
+    const light: number[] = [];
+    let refused: Reply | undefined;
+    for (let i = 0; i < 400 && !refused; i++) {
+      // The light key asks for one country between the heavy key's searches: it waits on the same worker.
+      light.push((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status);
+      const reply = await shared.request(heavySearch(i));
+      heavy.push(reply.status);
+      if (reply.status === 429) refused = reply;
+    }
+    assert.ok(refused, `no 429 in ${heavy.length} searches`);
+    assert.is(refused.json().code, 'rate_limited');
+    assert.match(String(refused.headers['retry-after']), /^[1-9]\d*$/);
+    assert.is(refused.headers['ratelimit-policy'], '"fair-share";q=50;w=1;qu="worker-ms"');
+    assert.match(String(refused.headers.ratelimit), /^"fair-share";r=0;t=[1-9]\d*$/);
+    assert.is(refused.headers.connection, 'close');
+    assert.equal([...new Set(light)], [200]);
+    assert.is((await shared.request('/v1/countries/BR', { key: OTHER_KEY })).status, 200);
+  },
+);
 
 share.run();
 
 const queries = suite('hostile queries');
 let plain: Gateway;
-queries.before(async () => { plain = await startGateway(); });
+queries.before(async () => {
+  plain = await startGateway();
+});
 queries.after(() => plain.close());
 
 /** Up to about 8 KiB (the longest target the gateway reads is 8192 bytes, path included). */
@@ -246,7 +280,14 @@ for (const [what, path, query, status, tooMany] of HOSTILE) {
     assert.is(parsed.names.length, tooMany ? 0 : parsed.pairs);
     const keyed = await plain.request(`${path}?${query}`);
     assert.is(keyed.status, status, keyed.body.toString().slice(0, 200));
-    if (tooMany) assert.equal(keyed.json(), { type: 'about:blank', title: 'Bad Request', status: 400, code: 'invalid_parameter', detail: 'A query holds at most 4 parameters (locale, view, q, limit), each given once.' });
+    if (tooMany)
+      assert.equal(keyed.json(), {
+        type: 'about:blank',
+        title: 'Bad Request',
+        status: 400,
+        code: 'invalid_parameter',
+        detail: 'A query holds at most 4 parameters (locale, view, q, limit), each given once.',
+      });
     assert.is((await plain.request(`${path}?${query}`, { key: null })).status, 401);
   });
 }

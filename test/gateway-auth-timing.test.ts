@@ -35,7 +35,11 @@ const KEPT_HEADER: [number, number] = [256, 256];
 /** The comparisons of digests made since `calls` was emptied, after checking every other one compared two padded headers. */
 const digestComparisons = () => {
   const others = calls.filter(([a]) => a !== 32);
-  assert.equal(others, others.map(() => KEPT_HEADER), 'every other comparison is of two headers padded to 256 bytes');
+  assert.equal(
+    others,
+    others.map(() => KEPT_HEADER),
+    'every other comparison is of two headers padded to 256 bytes',
+  );
   return calls.filter(([a]) => a === 32);
 };
 comparison.before(async () => {
@@ -57,7 +61,11 @@ for (const [what, key] of [...WRONG, ['the right key', TEST_KEY]] as [string, st
     calls.length = 0;
     const reply = await gateway.request('/v1/countries/BR', { key });
     assert.is(reply.status, key === TEST_KEY ? 200 : 401);
-    assert.equal(digestComparisons(), [[32, 32], [32, 32], [32, 32]]);
+    assert.equal(digestComparisons(), [
+      [32, 32],
+      [32, 32],
+      [32, 32],
+    ]);
   });
 }
 
@@ -101,7 +109,10 @@ measured('should take the same time for a wrong key whatever part of it matches,
   for (const [, key] of classes) time(key); // warm up
   for (let round = 0; round < ROUNDS; round++) {
     const order = classes.map((entry) => ({ entry, at: random() })).sort((a, b) => a.at - b.at);
-    for (const { entry: [what, key] } of order) samples.get(what)!.push(time(key));
+    for (const {
+      entry: [what, key],
+    } of order)
+      samples.get(what)!.push(time(key));
   }
   const medians = [...samples].map(([what, values]) => [what, median(values)] as const);
   const fastest = Math.min(...medians.map(([, ns]) => ns));

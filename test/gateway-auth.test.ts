@@ -15,7 +15,9 @@ const CHALLENGE = 'Bearer realm="country-reference"';
 let gateway: Gateway;
 
 const auth = suite('auth');
-auth.before(async () => { gateway = await startGateway(); });
+auth.before(async () => {
+  gateway = await startGateway();
+});
 auth.after(() => gateway.close());
 
 auth('should refuse a request without Authorization: 401 missing_credentials with a bare challenge', async () => {
@@ -38,7 +40,10 @@ for (const header of MALFORMED) {
 }
 
 auth('should refuse two Authorization headers, even both with the key: 400 invalid_request', async () => {
-  const [reply] = await exchange(gateway.port, `GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nAuthorization: Bearer ${TEST_KEY}\r\nConnection: close\r\n\r\n`);
+  const [reply] = await exchange(
+    gateway.port,
+    `GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${TEST_KEY}\r\nAuthorization: Bearer ${TEST_KEY}\r\nConnection: close\r\n\r\n`,
+  );
   assert.is(reply.status, 400);
   assert.is(JSON.parse(reply.body.toString()).code, 'invalid_request');
 });
@@ -59,7 +64,13 @@ auth('should accept the key with the scheme in any case and extra spaces', async
 });
 
 auth('should check credentials before anything else: unknown paths, bad parameters and POST are 401 too', async () => {
-  for (const [path, method] of [['/nowhere', 'GET'], ['/v1/countries/ZZ', 'GET'], ['/v1/countries?view=huge', 'GET'], ['/v1/countries', 'POST'], ['/v1/countries', 'HEAD']]) {
+  for (const [path, method] of [
+    ['/nowhere', 'GET'],
+    ['/v1/countries/ZZ', 'GET'],
+    ['/v1/countries?view=huge', 'GET'],
+    ['/v1/countries', 'POST'],
+    ['/v1/countries', 'HEAD'],
+  ]) {
     const reply = await gateway.request(path, { key: null, method });
     assert.is(reply.status, 401, `${method} ${path}`);
   }
@@ -73,9 +84,15 @@ auth('should let GET and HEAD /healthz and OPTIONS through without a key', async
 
 // A browser opens the form page before it has a key; tools fetch the OpenAPI document anonymously.
 const PUBLIC: [path: string, type: string][] = [
-  ['/', 'text/html; charset=utf-8'], ['/page/page.js', 'text/javascript; charset=utf-8'], ['/page/phone-format.js', 'text/javascript; charset=utf-8'],
-  ['/page/postal-code.js', 'text/javascript; charset=utf-8'], ['/page/postal-input.js', 'text/javascript; charset=utf-8'], ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
-  ['/page/fields.js', 'text/javascript; charset=utf-8'], ['/page/page.css', 'text/css; charset=utf-8'], ['/v1/openapi.json', 'application/json; charset=utf-8'],
+  ['/', 'text/html; charset=utf-8'],
+  ['/page/page.js', 'text/javascript; charset=utf-8'],
+  ['/page/phone-format.js', 'text/javascript; charset=utf-8'],
+  ['/page/postal-code.js', 'text/javascript; charset=utf-8'],
+  ['/page/postal-input.js', 'text/javascript; charset=utf-8'],
+  ['/page/country-picker.js', 'text/javascript; charset=utf-8'],
+  ['/page/fields.js', 'text/javascript; charset=utf-8'],
+  ['/page/page.css', 'text/css; charset=utf-8'],
+  ['/v1/openapi.json', 'application/json; charset=utf-8'],
 ];
 for (const [path, type] of PUBLIC) {
   auth(`should serve ${path} without a key (GET and HEAD), as with one`, async () => {
@@ -93,8 +110,17 @@ for (const [path, type] of PUBLIC) {
 
 auth('should still ask a key for everything else, near the public paths and with other methods', async () => {
   const keyed: [string, string][] = [
-    ['/v1', 'GET'], ['/v1/countries', 'GET'], ['/page/', 'GET'], ['/page/missing.js', 'GET'], ['/page', 'GET'], ['/index.html', 'GET'],
-    ['/v1/openapi.json/', 'GET'], ['/page/page.js/..%2f..%2fmanifest.json', 'GET'], ['/manifest.json', 'GET'], ['/', 'POST'], ['/v1/openapi.json', 'DELETE'],
+    ['/v1', 'GET'],
+    ['/v1/countries', 'GET'],
+    ['/page/', 'GET'],
+    ['/page/missing.js', 'GET'],
+    ['/page', 'GET'],
+    ['/index.html', 'GET'],
+    ['/v1/openapi.json/', 'GET'],
+    ['/page/page.js/..%2f..%2fmanifest.json', 'GET'],
+    ['/manifest.json', 'GET'],
+    ['/', 'POST'],
+    ['/v1/openapi.json', 'DELETE'],
   ];
   for (const [path, method] of keyed) {
     const reply = await gateway.request(path, { key: null, method });
@@ -147,20 +173,30 @@ for (const [url, logged] of LOGGED) {
 }
 
 /** GET /v1/countries/BR, each on the one kept-alive connection of `agent`: the status, and whether the connection was reused. */
-const keptAlive = (agent: Agent) => (authorization?: string) => new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
-  const req = request({ host: '127.0.0.1', port: gateway.port, path: '/v1/countries/BR', agent, headers: authorization ? { Authorization: authorization } : {} }, (res) => {
-    res.resume();
-    res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+const keptAlive = (agent: Agent) => (authorization?: string) =>
+  new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: gateway.port, path: '/v1/countries/BR', agent, headers: authorization ? { Authorization: authorization } : {} },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode!, reused: req.reusedSocket }));
+      },
+    );
+    req.on('error', reject).end();
   });
-  req.on('error', reject).end();
-});
 
 auth('should check each request on a kept-alive connection, whatever the one before it sent', async () => {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const get = keptAlive(agent);
   const sequence: [string | undefined, number][] = [
-    [`Bearer ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [undefined, 401],
-    [`bearer  ${TEST_KEY}`, 200], [`Bearer ${TEST_KEY}`, 200], ['Bearer wrong-key-0123456789abcdef', 401], [`Bearer ${TEST_KEY}`, 200],
+    [`Bearer ${TEST_KEY}`, 200],
+    [`Bearer ${TEST_KEY}`, 200],
+    ['Bearer wrong-key-0123456789abcdef', 401],
+    [undefined, 401],
+    [`bearer  ${TEST_KEY}`, 200],
+    [`Bearer ${TEST_KEY}`, 200],
+    ['Bearer wrong-key-0123456789abcdef', 401],
+    [`Bearer ${TEST_KEY}`, 200],
   ];
   try {
     for (const [index, [authorization, status]] of sequence.entries()) {
@@ -200,7 +236,10 @@ keysFile('should accept each key whose digest is listed, and log its name', asyn
   assert.is(await status(mobileKey), 200);
   assert.is(await status(webKey), 200);
   assert.is(await status(TEST_KEY), 401);
-  assert.ok(gateway.logs.some((line) => line.endsWith('key=mobile app')), gateway.logs.join('\n'));
+  assert.ok(
+    gateway.logs.some((line) => line.endsWith('key=mobile app')),
+    gateway.logs.join('\n'),
+  );
   assert.ok(gateway.logs.some((line) => line.endsWith('key=web')));
 });
 
@@ -238,7 +277,10 @@ keysFile('should start with a keys file that lists no key, refusing every key un
   writeFileSync(emptyPath, '# none issued yet\n');
   const empty = await startGateway({ API_KEYS: '', API_KEYS_FILE: emptyPath });
   try {
-    assert.ok(empty.logs.some((line) => /^keys: none in force: .*empty\.txt lists no key/.test(line)), empty.logs.join('\n'));
+    assert.ok(
+      empty.logs.some((line) => /^keys: none in force: .*empty\.txt lists no key/.test(line)),
+      empty.logs.join('\n'),
+    );
     assert.is((await empty.request('/v1/countries/BR')).status, 401);
     writeFileSync(emptyPath, `${hex(TEST_KEY)} test\n`);
     await empty.serving.reload('SIGHUP', true);

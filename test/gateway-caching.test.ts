@@ -9,7 +9,9 @@ const file = (key: string) => testDist().files.get(key)!;
 const etagOf = (key: string) => `"${file(key).sha256}"`;
 
 const caching = suite('caching');
-caching.before(async () => { gateway = await startGateway(); });
+caching.before(async () => {
+  gateway = await startGateway();
+});
 caching.after(() => gateway.close());
 
 // RFC 9111 section 3.5: a shared cache may store an answer to a request with Authorization only when
@@ -23,7 +25,11 @@ caching('should send the manifest hash as a strong ETag, private Cache-Control a
 });
 
 // What anyone may read without a key (the form page, the OpenAPI document) any cache may keep.
-for (const [path, key] of [['/', 'page/index.html'], ['/page/page.js', 'page/page.js'], ['/v1/openapi.json', 'v1/openapi.json']]) {
+for (const [path, key] of [
+  ['/', 'page/index.html'],
+  ['/page/page.js', 'page/page.js'],
+  ['/v1/openapi.json', 'v1/openapi.json'],
+]) {
   caching(`should let any cache keep ${path}, which needs no key (public Cache-Control), and revalidate it`, async () => {
     const reply = await gateway.request(path, { key: null });
     assert.is(reply.status, 200);
@@ -34,12 +40,7 @@ for (const [path, key] of [['/', 'page/index.html'], ['/page/page.js', 'page/pag
   });
 }
 
-const MATCHING = [
-  (etag: string) => etag,
-  (etag: string) => `W/${etag}`,
-  (etag: string) => `"other", ${etag}`,
-  () => '*',
-];
+const MATCHING = [(etag: string) => etag, (etag: string) => `W/${etag}`, (etag: string) => `"other", ${etag}`, () => '*'];
 for (const [index, header] of MATCHING.entries()) {
   caching(`should answer 304 without a body to a matching If-None-Match (form ${index + 1})`, async () => {
     const etag = etagOf('v1/countries/BR.json');
@@ -81,12 +82,23 @@ caching.run();
 
 // [Accept-Encoding, coding served for a file that has both copies]
 const NEGOTIATION: [string, string | undefined][] = [
-  ['br', 'br'], ['gzip', 'gzip'], ['gzip, deflate, br', 'br'], ['br;q=0, gzip', 'gzip'], ['br;q=0.5, gzip;q=0.8', 'gzip'],
-  ['br;q=0.8, gzip;q=0.8', 'br'], ['*', 'br'], ['*;q=0', undefined], ['identity', undefined], ['deflate', undefined], ['x-gzip', 'gzip'],
+  ['br', 'br'],
+  ['gzip', 'gzip'],
+  ['gzip, deflate, br', 'br'],
+  ['br;q=0, gzip', 'gzip'],
+  ['br;q=0.5, gzip;q=0.8', 'gzip'],
+  ['br;q=0.8, gzip;q=0.8', 'br'],
+  ['*', 'br'],
+  ['*;q=0', undefined],
+  ['identity', undefined],
+  ['deflate', undefined],
+  ['x-gzip', 'gzip'],
   ['BR', 'br'],
 ];
 const compression = suite('compression');
-compression.before(async () => { gateway = await startGateway(); });
+compression.before(async () => {
+  gateway = await startGateway();
+});
 compression.after(() => gateway.close());
 
 for (const [accept, coding] of NEGOTIATION) {
@@ -123,17 +135,25 @@ compression.run();
 // A body cache (CACHE_MB=1) smaller than the files served: every answer is still the exact file, read
 // again from disk once pushed out.
 const eviction = suite('body cache eviction');
-eviction.before(async () => { gateway = await startGateway({ CACHE_MB: '1' }); });
+eviction.before(async () => {
+  gateway = await startGateway({ CACHE_MB: '1' });
+});
 eviction.after(() => gateway.close());
 
 eviction('should serve files pushed out of a small cache byte for byte, in every coding', async () => {
   const paths: [string, string][] = [
-    ['/v1/countries?view=full', 'v1/countries.full.json'], ['/v1/countries?view=full&locale=de', 'v1/_locale/de/countries.full.json'],
-    ['/v1/countries/BR', 'v1/countries/BR.json'], ['/v1/countries', 'v1/countries.json'],
+    ['/v1/countries?view=full', 'v1/countries.full.json'],
+    ['/v1/countries?view=full&locale=de', 'v1/_locale/de/countries.full.json'],
+    ['/v1/countries/BR', 'v1/countries/BR.json'],
+    ['/v1/countries', 'v1/countries.json'],
   ];
   for (let pass = 0; pass < 3; pass++) {
     for (const [path, key] of paths) {
-      for (const [coding, suffix] of [[undefined, ''], ['br', '.br'], ['gzip', '.gz']] as const) {
+      for (const [coding, suffix] of [
+        [undefined, ''],
+        ['br', '.br'],
+        ['gzip', '.gz'],
+      ] as const) {
         const reply = await gateway.request(path, { headers: coding ? { 'Accept-Encoding': coding } : {} });
         assert.is(reply.status, 200);
         const served = reply.headers['content-encoding'];

@@ -9,25 +9,33 @@ import { startGatewayProcess, type Started } from './helpers/start.ts';
 
 const KEY = 'cluster-test-key-0123456789abcdef';
 
-interface Running { pid: number; parent: number; cmdline: string }
+interface Running {
+  pid: number;
+  parent: number;
+  cmdline: string;
+}
 
 /** The processes running now (zombies left out). */
 function running(): Running[] {
-  return readdirSync('/proc').filter((name) => /^\d+$/.test(name)).flatMap((name) => {
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      return state === 'Z' ? [] : [{ pid: Number(name), parent: Number(parent), cmdline }];
-    } catch {
-      return [];
-    }
-  });
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((name) => {
+      try {
+        const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+        const [state, parent] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        const cmdline = readFileSync(`/proc/${name}/cmdline`, 'utf8').replaceAll('\0', ' ');
+        return state === 'Z' ? [] : [{ pid: Number(name), parent: Number(parent), cmdline }];
+      } catch {
+        return [];
+      }
+    });
 }
 
 /** Pids of the running cluster workers whose parent is `pid` (each runs the gateway's entry file again). */
 const childrenOf = (pid: number): number[] =>
-  running().filter((each) => each.parent === pid && each.cmdline.includes('gateway/start.cjs')).map((each) => each.pid);
+  running()
+    .filter((each) => each.parent === pid && each.cmdline.includes('gateway/start.cjs'))
+    .map((each) => each.pid);
 
 /** Every process started by `pid`, its children's children too. */
 function descendantsOf(pid: number): Running[] {
@@ -38,12 +46,15 @@ function descendantsOf(pid: number): Running[] {
 }
 
 /** A GET on a new connection each time, so the primary hands each to the next worker. */
-const get = (port: string, path: string) => new Promise<number>((resolve, reject) => {
-  request({ host: '127.0.0.1', port, path, agent: false, headers: { Authorization: `Bearer ${KEY}` } }, (res) => {
-    res.resume();
-    res.on('end', () => resolve(res.statusCode!));
-  }).on('error', reject).end();
-});
+const get = (port: string, path: string) =>
+  new Promise<number>((resolve, reject) => {
+    request({ host: '127.0.0.1', port, path, agent: false, headers: { Authorization: `Bearer ${KEY}` } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode!));
+    })
+      .on('error', reject)
+      .end();
+  });
 
 let started: Started;
 let port: string;
@@ -85,7 +96,9 @@ cluster.run();
 
 const memory = suite('cluster: memory');
 let scratch: string;
-memory.before(() => { scratch = mkdtempSync(join(tmpdir(), 'country-cluster-')); });
+memory.before(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'country-cluster-'));
+});
 memory.after(() => rmSync(scratch, { recursive: true, force: true }));
 
 memory('should compile a cold start without keeping esbuild running', async () => {
@@ -94,9 +107,15 @@ memory('should compile a cold start without keeping esbuild running', async () =
   try {
     const [, coldPort] = await cold.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
     assert.is(await get(coldPort, '/v1/countries/BR'), 200);
-    assert.ok(readdirSync(scratch).some((name) => name.startsWith('tsx')), 'tsx compiled into the empty cache');
+    assert.ok(
+      readdirSync(scratch).some((name) => name.startsWith('tsx')),
+      'tsx compiled into the empty cache',
+    );
     const under = descendantsOf(cold.child.pid!);
-    assert.equal(under.filter((each) => each.cmdline.includes('esbuild')).map((each) => each.cmdline), []);
+    assert.equal(
+      under.filter((each) => each.cmdline.includes('esbuild')).map((each) => each.cmdline),
+      [],
+    );
     assert.is(under.filter((each) => each.cmdline.includes('gateway/start.cjs')).length, 2);
   } finally {
     cold.child.kill('SIGKILL');

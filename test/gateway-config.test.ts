@@ -34,12 +34,28 @@ const BAD: [string, Record<string, string>, RegExp][] = [
   ['a port that is not a number', { PORT: 'http', API_KEYS: KEY }, /PORT must be a number from 0 to 65535, not "http"/],
   ['a port out of range', { PORT: '70000', API_KEYS: KEY }, /PORT must be a number/],
   ['a keys file that does not exist', { API_KEYS_FILE: '/nonexistent/keys.txt' }, /API_KEYS_FILE \/nonexistent\/keys\.txt cannot be read \(ENOENT\)/],
-  ['a malformed digest in the keys file', { API_KEYS_FILE: write('bad-keys.txt', `${sha256('a')} first\nnot-a-digest second\n`) }, /bad-keys\.txt line 2: expected a SHA-256 digest/],
+  [
+    'a malformed digest in the keys file',
+    { API_KEYS_FILE: write('bad-keys.txt', `${sha256('a')} first\nnot-a-digest second\n`) },
+    /bad-keys\.txt line 2: expected a SHA-256 digest/,
+  ],
   ['a short plain key', { API_KEYS: 'short' }, /API_KEYS entry 1 is shorter than 16 characters/],
-  ['a CORS origin with a path', { API_KEYS: KEY, CORS_ORIGINS: 'https://app.example.com/' }, /CORS_ORIGINS entry "https:\/\/app\.example\.com\/" is not an origin.*did you mean https:\/\/app\.example\.com\?/],
+  [
+    'a CORS origin with a path',
+    { API_KEYS: KEY, CORS_ORIGINS: 'https://app.example.com/' },
+    /CORS_ORIGINS entry "https:\/\/app\.example\.com\/" is not an origin.*did you mean https:\/\/app\.example\.com\?/,
+  ],
   ['production without a key', { NODE_ENV: 'production' }, /NODE_ENV=production and no API key is configured/],
-  ['a DIST_DIR whose manifest is not JSON', { API_KEYS: KEY, DIST_DIR: distWithManifest('garbage', '{"manifest_version":') }, /garbage\/manifest\.json: unreadable.*npm run build/],
-  ['a DIST_DIR from another manifest version', { API_KEYS: KEY, DIST_DIR: distWithManifest('v9', '{"manifest_version":9}') }, new RegExp(`manifest_version 9 is not ${MANIFEST_VERSION}`)],
+  [
+    'a DIST_DIR whose manifest is not JSON',
+    { API_KEYS: KEY, DIST_DIR: distWithManifest('garbage', '{"manifest_version":') },
+    /garbage\/manifest\.json: unreadable.*npm run build/,
+  ],
+  [
+    'a DIST_DIR from another manifest version',
+    { API_KEYS: KEY, DIST_DIR: distWithManifest('v9', '{"manifest_version":9}') },
+    new RegExp(`manifest_version 9 is not ${MANIFEST_VERSION}`),
+  ],
 ];
 
 const config = suite('config (gateway/main.ts)');
@@ -75,9 +91,11 @@ config('should serve with a key from API_KEYS_FILE, logging requests without the
   assert.not.match(started.output(), KEY);
 });
 
-config('should generate a key outside production, print it with a curl line and the form page\'s link, and accept it', async () => {
+config("should generate a key outside production, print it with a curl line and the form page's link, and accept it", async () => {
   const started = startGatewayProcess({ DIST_DIR: builtDist() });
-  const [, key, port] = await started.waitFor(/^ {2}([A-Za-z0-9_-]{43})\n\n {2}curl -H "Authorization: Bearer \1" http:\/\/127\.0\.0\.1:(\d+)\/v1\/countries\/BR$/m);
+  const [, key, port] = await started.waitFor(
+    /^ {2}([A-Za-z0-9_-]{43})\n\n {2}curl -H "Authorization: Bearer \1" http:\/\/127\.0\.0\.1:(\d+)\/v1\/countries\/BR$/m,
+  );
   const reply = await get(port, '/v1/countries/BR', withKey(key));
   assert.is(reply.status, 200);
   assert.is(JSON.parse(reply.body.toString()).code, 'BR');
@@ -107,11 +125,24 @@ const settings = suite('readConfig');
 settings('should default to port 3000 on 127.0.0.1, any origin, the given dist, no keys, a process per core', () => {
   const { config: defaults, problems } = readConfig({}, '/srv/dist');
   assert.equal(problems, []);
-  assert.equal({ ...defaults, keys: defaults.keys.length }, {
-    port: 3000, host: '127.0.0.1', keys: 0, keysFile: undefined, distDir: '/srv/dist', corsOrigins: '*', production: false,
-    workers: availableParallelism(), fairShareMs: 0, cacheBytes: Math.floor((64 * 2 ** 20) / availableParallelism()), verifyDist: 'sizes',
-    timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, sendMs: 30_000 }, watchMs: 2000,
-  });
+  assert.equal(
+    { ...defaults, keys: defaults.keys.length },
+    {
+      port: 3000,
+      host: '127.0.0.1',
+      keys: 0,
+      keysFile: undefined,
+      distDir: '/srv/dist',
+      corsOrigins: '*',
+      production: false,
+      workers: availableParallelism(),
+      fairShareMs: 0,
+      cacheBytes: Math.floor((64 * 2 ** 20) / availableParallelism()),
+      verifyDist: 'sizes',
+      timeouts: { headersMs: 10_000, requestMs: 30_000, keepAliveMs: 5_000, sendMs: 30_000 },
+      watchMs: 2000,
+    },
+  );
 });
 settings('should take the timeouts and the watch interval, and refuse a headers timeout over the request timeout', () => {
   const env = { HEADERS_TIMEOUT_MS: '2000', REQUEST_TIMEOUT_MS: '4000', KEEP_ALIVE_TIMEOUT_MS: '65000', SEND_TIMEOUT_MS: '7000', WATCH_DIST_MS: '0' };

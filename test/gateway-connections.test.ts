@@ -34,12 +34,17 @@ function slowClient(port: number): Promise<SlowClient> {
     let sent = 0;
     let timer: NodeJS.Timeout | undefined;
     const client: SlowClient = {
-      socket, connectedAt: 0, gaveUp: false, received: [],
-      closed: new Promise((closed) => socket.on('close', () => {
-        clearInterval(timer);
-        client.closedAt ??= performance.now();
-        closed();
-      })),
+      socket,
+      connectedAt: 0,
+      gaveUp: false,
+      received: [],
+      closed: new Promise((closed) =>
+        socket.on('close', () => {
+          clearInterval(timer);
+          client.closedAt ??= performance.now();
+          closed();
+        }),
+      ),
     };
     socket.on('data', (chunk) => client.received.push(chunk));
     socket.on('error', () => {}); // a reset after the server's answer: what was received is checked
@@ -94,7 +99,10 @@ function exchangeLater(port: number, requests: string, { readAfterMs = 0, halfCl
 
 /** The answers in `bytes` to GETs, each checked whole against the SHA-256 of the list it asked for. */
 function expectWholeLists(bytes: Buffer, locales: string[]): void {
-  const { responses, rest } = splitResponses(bytes, locales.map(() => 'GET'));
+  const { responses, rest } = splitResponses(
+    bytes,
+    locales.map(() => 'GET'),
+  );
   assert.is(responses.length, locales.length, `${responses.length} of ${locales.length} answers (${bytes.length} bytes)`);
   responses.forEach((response, i) => {
     assert.is(response.status, 200);
@@ -115,7 +123,9 @@ let gateway: Gateway;
 
 // Timeouts long enough that nothing is cut while the test looks: the slow clients hold every connection they opened.
 const held = suite('slow clients (held open)');
-held.before(async () => { gateway = await startGateway({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' }); });
+held.before(async () => {
+  gateway = await startGateway({ HEADERS_TIMEOUT_MS: '60000', REQUEST_TIMEOUT_MS: '60000' });
+});
 held.after(() => gateway.close());
 
 held(`should serve a normal client while ${SLOW} slow clients hold connections open`, async () => {
@@ -136,7 +146,10 @@ const HEADERS_TIMEOUT_MS = 1000;
 const SEND_TIMEOUT_MS = 1500;
 cut.before(async () => {
   gateway = await startGateway({
-    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS), REQUEST_TIMEOUT_MS: '2000', KEEP_ALIVE_TIMEOUT_MS: '300', SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
+    HEADERS_TIMEOUT_MS: String(HEADERS_TIMEOUT_MS),
+    REQUEST_TIMEOUT_MS: '2000',
+    KEEP_ALIVE_TIMEOUT_MS: '300',
+    SEND_TIMEOUT_MS: String(SEND_TIMEOUT_MS),
   });
 });
 cut.after(() => gateway.close());
@@ -167,7 +180,11 @@ cut('should answer a client that stops in the middle of its headers with a 408 r
   assert.match(head, /\r\nConnection: close(\r\n|$)/);
   assert.match(head, /\r\nData-Release: \S+/);
   assert.equal(JSON.parse(body), {
-    type: 'about:blank', title: 'Request Timeout', status: 408, detail: 'The request was not received in time.', code: 'request_timeout',
+    type: 'about:blank',
+    title: 'Request Timeout',
+    status: 408,
+    detail: 'The request was not received in time.',
+    code: 'request_timeout',
   });
 });
 
@@ -180,24 +197,33 @@ cut('should close a kept-alive connection left idle past KEEP_ALIVE_TIMEOUT_MS',
 cut('should close clients that never read after SEND_TIMEOUT_MS, letting go of every connection', async () => {
   const clients = 50;
   // Each asks for ten different lists, about 10 MB in all, and reads none of it.
-  const sockets = await Promise.all(Array.from({ length: clients }, () => new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
-    const socket = connect(gateway.port, '127.0.0.1', () => {
-      socket.pause();
-      socket.write(LOCALES.map((locale) => get(fullList(locale))).join(''));
-      const started = performance.now();
-      resolve({ socket, closed: closedByServer(socket).then(() => performance.now() - started) });
-    });
-    socket.on('error', () => {}); // the server resets what it gives up on
-  })));
+  const sockets = await Promise.all(
+    Array.from(
+      { length: clients },
+      () =>
+        new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
+          const socket = connect(gateway.port, '127.0.0.1', () => {
+            socket.pause();
+            socket.write(LOCALES.map((locale) => get(fullList(locale))).join(''));
+            const started = performance.now();
+            resolve({ socket, closed: closedByServer(socket).then(() => performance.now() - started) });
+          });
+          socket.on('error', () => {}); // the server resets what it gives up on
+        }),
+    ),
+  );
   const connections = () => new Promise<number>((resolve) => gateway.serving.server.getConnections((_, count) => resolve(count)));
   await sleep(SEND_TIMEOUT_MS / 2);
-  assert.ok(await connections() >= clients, 'held while within the timeout');
+  assert.ok((await connections()) >= clients, 'held while within the timeout');
   // A paused socket sees nothing of the server's close: the count tells when it has let go of them.
-  for (const until = performance.now() + SEND_TIMEOUT_MS + 5000; await connections() > 0 && performance.now() < until;) await sleep(100);
+  for (const until = performance.now() + SEND_TIMEOUT_MS + 5000; (await connections()) > 0 && performance.now() < until; ) await sleep(100);
   assert.is(await connections(), 0, 'every connection closed by the server');
   for (const { socket } of sockets) socket.resume();
   const lifetimes = await Promise.all(sockets.map(({ closed }) => closed));
-  assert.ok(lifetimes.every((ms) => ms >= SEND_TIMEOUT_MS), `closed after ${Math.min(...lifetimes).toFixed(0)} ms at the soonest`);
+  assert.ok(
+    lifetimes.every((ms) => ms >= SEND_TIMEOUT_MS),
+    `closed after ${Math.min(...lifetimes).toFixed(0)} ms at the soonest`,
+  );
   await expectServed(gateway);
 });
 
@@ -206,7 +232,9 @@ cut.run();
 // A client that stops reading for longer than the keep-alive timeout (but not the send timeout) gets
 // every byte of its answers once it reads again: an idle close never drops what is still buffered.
 const paused = suite('paused readers');
-paused.before(async () => { gateway = await startGateway({ KEEP_ALIVE_TIMEOUT_MS: '300', SEND_TIMEOUT_MS: '10000' }); });
+paused.before(async () => {
+  gateway = await startGateway({ KEEP_ALIVE_TIMEOUT_MS: '300', SEND_TIMEOUT_MS: '10000' });
+});
 paused.after(() => gateway.close());
 
 for (const count of [1, LOCALES.length]) {
@@ -232,7 +260,10 @@ for (const cache of ['64', '1']) {
       const different = Array.from({ length: 40 }, (_, i) => LOCALES[i % LOCALES.length]);
       expectWholeLists(await exchangeLater(gateway.port, different.map((locale) => get(fullList(locale))).join(''), { halfClose: true }), different);
       const searches = Array.from({ length: 40 }, (_, i) => get(`/v1/countries/search?q=an&view=full&locale=${LOCALES[i % LOCALES.length]}`)).join('');
-      const { responses } = splitResponses(await exchangeLater(gateway.port, searches, { halfClose: true }), Array.from({ length: 40 }, () => 'GET'));
+      const { responses } = splitResponses(
+        await exchangeLater(gateway.port, searches, { halfClose: true }),
+        Array.from({ length: 40 }, () => 'GET'),
+      );
       assert.is(responses.filter((response) => response.status === 200 && JSON.parse(response.body.toString()).count > 0).length, 40);
     } finally {
       await gateway.close();

@@ -11,7 +11,9 @@ const preflight = (origin: string) => ({
 let gateway: Gateway;
 
 const anyOrigin = suite('cors (default: any origin)');
-anyOrigin.before(async () => { gateway = await startGateway(); });
+anyOrigin.before(async () => {
+  gateway = await startGateway();
+});
 anyOrigin.after(() => gateway.close());
 
 anyOrigin('should answer a preflight without a key, allowing Authorization', async () => {
@@ -25,7 +27,10 @@ anyOrigin('should answer a preflight without a key, allowing Authorization', asy
 });
 
 const STATUSES: [string, number, Record<string, any>?][] = [
-  ['/v1/countries/BR', 200], ['/v1/countries/BR', 401, { key: null }], ['/v1/countries/ZZ', 404], ['/v1/countries?view=x', 400],
+  ['/v1/countries/BR', 200],
+  ['/v1/countries/BR', 401, { key: null }],
+  ['/v1/countries/ZZ', 404],
+  ['/v1/countries?view=x', 400],
 ];
 for (const [path, status, options] of STATUSES) {
   anyOrigin(`should put CORS headers on a ${status} too`, async () => {
@@ -46,7 +51,9 @@ anyOrigin('should answer a plain OPTIONS with 204 and Allow', async () => {
 anyOrigin.run();
 
 const listed = suite('cors (CORS_ORIGINS list)');
-listed.before(async () => { gateway = await startGateway({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` }); });
+listed.before(async () => {
+  gateway = await startGateway({ CORS_ORIGINS: `${ORIGIN}, http://localhost:5173` });
+});
 listed.after(() => gateway.close());
 
 listed('should echo an allowed origin and vary on Origin', async () => {

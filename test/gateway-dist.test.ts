@@ -14,7 +14,9 @@ import { rawManifest } from './helpers/gateway.ts';
 const opened = suite('openDist: from the columns or the manifest');
 const comparable = ({ dir: _dir, manifestSha256: _sha256, ...dist }: Dist) => dist;
 let scratch: string;
-opened.before(() => { scratch = mkdtempSync(join(tmpdir(), 'country-manifest-')); });
+opened.before(() => {
+  scratch = mkdtempSync(join(tmpdir(), 'country-manifest-'));
+});
 opened.after(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** A directory holding the built manifest and its columns, the columns changed by `change` when given. */
@@ -36,20 +38,31 @@ opened('should open the built dist the same from its columns as from manifest.js
   const fromManifest = openDist(builtDist(), { columns: false });
   assert.ok(fromColumns.files.size > 1000);
   assert.equal(comparable(fromColumns), comparable(fromManifest));
-  assert.is(fromColumns.manifestSha256, createHash('sha256').update(readFileSync(join(builtDist(), 'manifest.json'))).digest('hex'));
+  assert.is(
+    fromColumns.manifestSha256,
+    createHash('sha256')
+      .update(readFileSync(join(builtDist(), 'manifest.json')))
+      .digest('hex'),
+  );
   assert.is(fromManifest.manifestSha256, null);
 });
 
 opened('should give every file as manifest.json has it, in its order, and nothing for a key it lacks', () => {
   for (const files of [openDist(builtDist()).files, openDist(builtDist(), { columns: false }).files]) {
-    const expected = Object.entries<any>(rawManifest().files).map(([key, entry]) => [key, {
-      bytes: entry.bytes,
-      sha256: entry.sha256,
-      contentLanguage: entry.content_language ?? null,
-      encodings: Object.fromEntries(Object.entries({ br: entry.encodings?.br, gzip: entry.encodings?.gzip }).filter(([, size]) => size !== undefined)),
-    }]);
+    const expected = Object.entries<any>(rawManifest().files).map(([key, entry]) => [
+      key,
+      {
+        bytes: entry.bytes,
+        sha256: entry.sha256,
+        contentLanguage: entry.content_language ?? null,
+        encodings: Object.fromEntries(Object.entries({ br: entry.encodings?.br, gzip: entry.encodings?.gzip }).filter(([, size]) => size !== undefined)),
+      },
+    ]);
     assert.equal([...files], expected);
-    assert.equal([...files.keys()], expected.map(([key]) => key));
+    assert.equal(
+      [...files.keys()],
+      expected.map(([key]) => key),
+    );
     assert.is(files.size, expected.length);
     const [key, entry] = expected[expected.length - 1];
     assert.ok(files.has(key as string));
@@ -68,18 +81,90 @@ opened('should read manifest.json where the dist has no columns', () => {
 });
 
 const DAMAGED: [string, (columns: any) => void, string | RegExp][] = [
-  ['another columns_version', (columns) => { columns.columns_version = 9; }, `columns_version 9 is not ${COLUMNS_VERSION}`],
-  ['a column one value short', (columns) => { columns.files.bytes.pop(); }, 'files.bytes is not a column of'],
-  ['a size that is not a count', (columns) => { columns.files.bytes[3] = -1; }, /files row 3: file \S+ lacks bytes or a sha256/],
-  ['a compressed size that is text', (columns) => { columns.files.br[5] = '10'; }, 'has encodings that are not sizes'],
-  ['a language that is a number', (columns) => { columns.files.content_language[0] = 7; }, 'has content_language 7'],
-  ['a hash cut short', (columns) => { columns.files.sha256 = columns.files.sha256.slice(1); }, 'files.sha256 is not'],
-  ['a hash in capitals', (columns) => { columns.files.sha256 = columns.files.sha256.toUpperCase(); }, /files row 0: file \S+ lacks bytes or a sha256/],
-  ['a file named twice', (columns) => { columns.files.key[1] = columns.files.key[0]; }, /files\.key names \S+ twice/],
-  ['a key that leaves the tree', (columns) => { columns.files.key[0] = 'v1/../../etc/passwd'; }, 'unsafe file key'],
-  ['a static file naming no file', (columns) => { columns.manifest.static_files.push('page/x.js'); }, 'static_files names page/x.js, which is no file'],
-  ['the size of another manifest', (columns) => { columns.manifest_bytes += 1; }, 'derived from a manifest.json of'],
-  ['no manifest digest', (columns) => { delete columns.manifest_sha256; }, 'manifest_bytes or manifest_sha256 is missing'],
+  [
+    'another columns_version',
+    (columns) => {
+      columns.columns_version = 9;
+    },
+    `columns_version 9 is not ${COLUMNS_VERSION}`,
+  ],
+  [
+    'a column one value short',
+    (columns) => {
+      columns.files.bytes.pop();
+    },
+    'files.bytes is not a column of',
+  ],
+  [
+    'a size that is not a count',
+    (columns) => {
+      columns.files.bytes[3] = -1;
+    },
+    /files row 3: file \S+ lacks bytes or a sha256/,
+  ],
+  [
+    'a compressed size that is text',
+    (columns) => {
+      columns.files.br[5] = '10';
+    },
+    'has encodings that are not sizes',
+  ],
+  [
+    'a language that is a number',
+    (columns) => {
+      columns.files.content_language[0] = 7;
+    },
+    'has content_language 7',
+  ],
+  [
+    'a hash cut short',
+    (columns) => {
+      columns.files.sha256 = columns.files.sha256.slice(1);
+    },
+    'files.sha256 is not',
+  ],
+  [
+    'a hash in capitals',
+    (columns) => {
+      columns.files.sha256 = columns.files.sha256.toUpperCase();
+    },
+    /files row 0: file \S+ lacks bytes or a sha256/,
+  ],
+  [
+    'a file named twice',
+    (columns) => {
+      columns.files.key[1] = columns.files.key[0];
+    },
+    /files\.key names \S+ twice/,
+  ],
+  [
+    'a key that leaves the tree',
+    (columns) => {
+      columns.files.key[0] = 'v1/../../etc/passwd';
+    },
+    'unsafe file key',
+  ],
+  [
+    'a static file naming no file',
+    (columns) => {
+      columns.manifest.static_files.push('page/x.js');
+    },
+    'static_files names page/x.js, which is no file',
+  ],
+  [
+    'the size of another manifest',
+    (columns) => {
+      columns.manifest_bytes += 1;
+    },
+    'derived from a manifest.json of',
+  ],
+  [
+    'no manifest digest',
+    (columns) => {
+      delete columns.manifest_sha256;
+    },
+    'manifest_bytes or manifest_sha256 is missing',
+  ],
 ];
 for (const [what, change, expected] of DAMAGED) {
   opened(`should refuse columns with ${what}, naming the file and the fault`, () => {
@@ -99,7 +184,10 @@ for (const [what, change, expected] of DAMAGED) {
 opened('should refuse columns that are not JSON', () => {
   const dir = manifestCopy();
   writeFileSync(join(dir, 'manifest.columns.json'), '{"columns_version": 2,');
-  assert.throws(() => openDist(dir), (error: Error) => error instanceof DistError && /manifest\.columns\.json: .*JSON/.test(error.message));
+  assert.throws(
+    () => openDist(dir),
+    (error: Error) => error instanceof DistError && /manifest\.columns\.json: .*JSON/.test(error.message),
+  );
 });
 
 opened.run();

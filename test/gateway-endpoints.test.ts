@@ -47,7 +47,9 @@ const SHAPES: Record<string, (body: any, code: string) => void> = {
 
 let gateway: Gateway;
 const endpoints = suite('endpoints');
-endpoints.before(async () => { gateway = await startGateway(); });
+endpoints.before(async () => {
+  gateway = await startGateway();
+});
 endpoints.after(() => gateway.close());
 
 for (const code of COUNTRIES) {
@@ -89,7 +91,10 @@ endpoints('should give AE a null postal code and XK an empty subdivision list', 
 });
 
 endpoints('should serve the files the build declares for plain paths: /v1 and /v1/openapi.json', async () => {
-  for (const [path, file] of [['/v1', 'v1/index.json'], ['/v1/openapi.json', 'v1/openapi.json']]) {
+  for (const [path, file] of [
+    ['/v1', 'v1/index.json'],
+    ['/v1/openapi.json', 'v1/openapi.json'],
+  ]) {
     const reply = await gateway.request(path);
     assert.is(reply.status, 200, path);
     assert.ok(reply.body.equals(distFile(file)), path);
@@ -123,7 +128,9 @@ const CODE_SPELLINGS: [path: string, file: string][] = [
   ['/v1/subdivisions/jp/13', 'v1/subdivisions/JP/JP-13.json'],
 ];
 const codes = suite('codes');
-codes.before(async () => { gateway = await startGateway(); });
+codes.before(async () => {
+  gateway = await startGateway();
+});
 codes.after(() => gateway.close());
 for (const [path, file] of CODE_SPELLINGS) {
   codes(`should answer ${path} with ${file}`, async () => {
@@ -162,7 +169,9 @@ const ABSOLUTE: [target: string, status: number, file?: string][] = [
   ['http://api.example/v1/countries/ZZ', 404],
 ];
 const absolute = suite('absolute-form request targets');
-absolute.before(async () => { gateway = await startGateway(); });
+absolute.before(async () => {
+  gateway = await startGateway();
+});
 absolute.after(() => gateway.close());
 for (const [target, status, file] of ABSOLUTE) {
   absolute(`should answer GET ${target} as its origin form: ${status}`, async () => {
@@ -175,7 +184,9 @@ absolute.run();
 
 // The build lists, for every file, the requests it answers directly: the gateway must agree on each.
 const declared = suite('manifest requests');
-declared.before(async () => { gateway = await startGateway(); });
+declared.before(async () => {
+  gateway = await startGateway();
+});
 declared.after(() => gateway.close());
 declared('should answer every request the manifest lists for the files of BR, US, GB, JP, XK and AE with that file', async () => {
   const ours = new RegExp(`(?:^|/)(?:${COUNTRIES.join('|')})(?:/(?:${COUNTRIES.join('|')})-[^/]+)?\\.json$|countries(?:\\.full)?\\.json$`);

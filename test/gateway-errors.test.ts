@@ -21,7 +21,9 @@ const PROVOKE: [code: string, path: string, options?: RequestOptions][] = [
 
 let gateway: Gateway;
 const errors = suite('errors');
-errors.before(async () => { gateway = await startGateway(); });
+errors.before(async () => {
+  gateway = await startGateway();
+});
 errors.after(() => gateway.close());
 
 for (const [code, path, options] of PROVOKE) {
@@ -114,14 +116,21 @@ const TEXTS: [path: string, status: number, code: string, detail: string][] = [
   ['/v1/countries/ZZ', 404, 'country_not_found', 'No country has the code "ZZ"; codes are ISO 3166-1 alpha-2, alpha-3 or numeric (BR, BRA, 076).'],
   ['/v1/countries?lang=de', 400, 'unknown_parameter', '"lang" is not a parameter of this API; /v1/countries takes view and locale. Did you mean locale?'],
   ['/v1/countries?locle=de', 400, 'unknown_parameter', '"locle" is not a parameter of this API; /v1/countries takes view and locale. Did you mean locale?'],
-  ['/v1/countries/search?query=peru', 400, 'unknown_parameter', '"query" is not a parameter of this API; /v1/countries/search takes q, locale, view and limit. Did you mean q?'],
+  [
+    '/v1/countries/search?query=peru',
+    400,
+    'unknown_parameter',
+    '"query" is not a parameter of this API; /v1/countries/search takes q, locale, view and limit. Did you mean q?',
+  ],
   ['/v1/countries?fields=name', 400, 'unknown_parameter', '"fields" is not a parameter of this API; /v1/countries takes view and locale.'],
   ['/v1/phone/BR?x=1', 400, 'unknown_parameter', '"x" is not a parameter of this API; /v1/phone/{country_code} takes no parameters.'],
   ['/v1/countries?view=huge', 400, 'invalid_parameter', 'view must be one of: compact, full.'],
 ];
 
 const texts = suite('errors: texts a person reads');
-texts.before(async () => { gateway = await startGateway(); });
+texts.before(async () => {
+  gateway = await startGateway();
+});
 texts.after(() => gateway.close());
 
 for (const [path, status, code, detail] of TEXTS) {
@@ -136,7 +145,9 @@ for (const [path, status, code, detail] of TEXTS) {
 texts.run();
 
 const withdrawn = suite('errors: withdrawn codes');
-withdrawn.before(async () => { gateway = await startGateway(); });
+withdrawn.before(async () => {
+  gateway = await startGateway();
+});
 withdrawn.after(() => gateway.close());
 
 for (const [path, replacedBy, detail] of WITHDRAWN) {
@@ -155,9 +166,18 @@ for (const [path, replacedBy, detail] of WITHDRAWN) {
 }
 
 // Codes that were withdrawn once and given out again, and codes that never existed, are not gone.
-for (const [path, status] of [['/v1/countries/BY', 200], ['/v1/countries/GE', 200], ['/v1/subdivisions/KZ/KZ-71', 200], ['/v1/subdivisions/IN/IN-OD', 200],
-  ['/v1/countries/QQ', 404], ['/v1/subdivisions/KZ/KZ-XYZ', 404], ['/v1/subdivisions/RU/KZ-AST', 404],
-  ['/v1/currencies/eur', 200], ['/v1/currencies/XCG', 200], ['/v1/currencies/XYZ', 404]] as const) {
+for (const [path, status] of [
+  ['/v1/countries/BY', 200],
+  ['/v1/countries/GE', 200],
+  ['/v1/subdivisions/KZ/KZ-71', 200],
+  ['/v1/subdivisions/IN/IN-OD', 200],
+  ['/v1/countries/QQ', 404],
+  ['/v1/subdivisions/KZ/KZ-XYZ', 404],
+  ['/v1/subdivisions/RU/KZ-AST', 404],
+  ['/v1/currencies/eur', 200],
+  ['/v1/currencies/XCG', 200],
+  ['/v1/currencies/XYZ', 404],
+] as const) {
   withdrawn(`should answer ${path} with ${status}`, async () => {
     assert.is((await gateway.request(path)).status, status);
   });
@@ -183,7 +203,10 @@ internal.after(async () => {
   rmSync(scratch, { recursive: true, force: true });
 });
 
-for (const [what, path] of [['a missing file', '/v1/countries/BR'], ['a file whose size differs from the manifest', '/v1/phone/BR']]) {
+for (const [what, path] of [
+  ['a missing file', '/v1/countries/BR'],
+  ['a file whose size differs from the manifest', '/v1/phone/BR'],
+]) {
   internal(`should answer ${what} with 500 internal_error and no stack`, async () => {
     const reply = await gateway.request(path);
     assert.is(reply.status, 500);
@@ -193,7 +216,10 @@ for (const [what, path] of [['a missing file', '/v1/countries/BR'], ['a file who
     assert.is(reply.headers['content-language'], undefined);
     assert.is(reply.headers['cache-control'], 'no-store');
     assert.not.match(reply.body.toString(), /at |\.ts|node:|\/tmp\//);
-    assert.ok(gateway.logs.some((line) => line.startsWith('error: GET') && line.includes('.ts:')), 'the stack goes to the log');
+    assert.ok(
+      gateway.logs.some((line) => line.startsWith('error: GET') && line.includes('.ts:')),
+      'the stack goes to the log',
+    );
   });
 }
 

@@ -52,7 +52,10 @@ fuzz(`should answer ${REQUESTS} random requests (seed ${SEED}) without a 5xx, in
   const failures: string[] = [];
   const statuses = new Map<number, number>();
   await runLoad({
-    port: gateway.port, concurrency: 8, maxRequests: REQUESTS, maxMs: 120_000,
+    port: gateway.port,
+    concurrency: 8,
+    maxRequests: REQUESTS,
+    maxMs: 120_000,
     next: (index) => targets[index],
     onResult: (result) => {
       statuses.set(result.status, (statuses.get(result.status) ?? 0) + 1);
@@ -61,7 +64,10 @@ fuzz(`should answer ${REQUESTS} random requests (seed ${SEED}) without a 5xx, in
     },
   }).done;
   assert.equal(failures, []);
-  assert.is([...statuses.values()].reduce((sum, n) => sum + n, 0), REQUESTS);
+  assert.is(
+    [...statuses.values()].reduce((sum, n) => sum + n, 0),
+    REQUESTS,
+  );
   // The generator reaches every kind of answer, or it proves little.
   for (const status of [200, 400, 401, 404]) assert.ok((statuses.get(status) ?? 0) >= 30, `${status}: ${JSON.stringify([...statuses])}`);
   assert.is((await gateway.request('/v1/countries/BR')).status, 200);

@@ -13,7 +13,10 @@ lru('should evict the least recently used entries once over budget', () => {
   cache.get('a');
   cache.set('d', 'd', 1);
   assert.is(cache.get('b'), undefined);
-  assert.equal(['a', 'c', 'd'].map((key) => cache.get(key)), ['a', 'c', 'd']);
+  assert.equal(
+    ['a', 'c', 'd'].map((key) => cache.get(key)),
+    ['a', 'c', 'd'],
+  );
 });
 
 lru('should keep an entry asked for again and again (the newest) as the most recent', () => {

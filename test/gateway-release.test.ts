@@ -11,7 +11,9 @@ import { startGatewayProcess } from './helpers/start.ts';
 const KEY = 'release-test-key-0123456789abcdef';
 const release = suite('release (every answer names it)');
 let gateway: Gateway;
-release.before(async () => { gateway = await startGateway(); });
+release.before(async () => {
+  gateway = await startGateway();
+});
 release.after(() => gateway.close());
 
 const ANSWERS: [string, string, Record<string, string>, number][] = [
@@ -35,7 +37,11 @@ release('should stamp a 304 and a preflight too', async () => {
   const revalidated = await gateway.request('/v1/countries/BR', { headers: { 'If-None-Match': headers.etag as string } });
   assert.is(revalidated.status, 304);
   assert.is(revalidated.headers['data-release'], rawManifest().release.id);
-  const preflight = await gateway.request('/v1/countries', { method: 'OPTIONS', key: null, headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'GET' } });
+  const preflight = await gateway.request('/v1/countries', {
+    method: 'OPTIONS',
+    key: null,
+    headers: { Origin: 'https://a.example', 'Access-Control-Request-Method': 'GET' },
+  });
   assert.is(preflight.headers['data-release'], rawManifest().release.id);
   assert.match(String(preflight.headers['access-control-expose-headers'] ?? revalidated.headers['access-control-expose-headers']), 'Data-Release');
 });

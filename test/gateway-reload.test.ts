@@ -59,48 +59,65 @@ const VARIANTS = [
 for (const { workers, how, env, signal } of VARIANTS) {
   const reload = suite(`reload (WORKERS=${workers}, ${how})`);
 
-  reload('should answer every request under load from the old or the new release, whole, across the swap', () => withScratchGateway(async (distDir, start) => {
-    const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
-    // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
-    const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key), FEW_LOCALES);
-    const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
-    const codes = [...oldManifest.path_codes.country.codes['']];
-    const list = targets(codes, KEY);
+  reload('should answer every request under load from the old or the new release, whole, across the swap', () =>
+    withScratchGateway(async (distDir, start) => {
+      const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
+      // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
+      const newManifest = nextRelease(
+        builtDist(),
+        `${distDir}.tmp-${process.pid}`,
+        'new-release',
+        (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key),
+        FEW_LOCALES,
+      );
+      const shas = new Map([
+        ['old-release', shasOf(oldManifest)],
+        ['new-release', shasOf(newManifest)],
+      ]);
+      const codes = [...oldManifest.path_codes.country.codes['']];
+      const list = targets(codes, KEY);
 
-    const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
-    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const problems: string[] = [];
-    const releases: string[] = [];
-    const load = runLoad({
-      port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 90_000,
-      next: (index) => list[index % list.length],
-      onResult: (result) => {
-        releases.push(result.headers['data-release'] as string);
-        const problem = inconsistency(result, shas);
-        if (problem && problems.length < 20) problems.push(problem);
-      },
-    });
-    const answered = async (count: number) => {
-      const until = releases.length + count;
-      while (releases.length < until && problems.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
-    };
+      const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });
+      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const problems: string[] = [];
+      const releases: string[] = [];
+      const load = runLoad({
+        port: Number(port),
+        concurrency: 8,
+        maxRequests: 200_000,
+        maxMs: 90_000,
+        next: (index) => list[index % list.length],
+        onResult: (result) => {
+          releases.push(result.headers['data-release'] as string);
+          const problem = inconsistency(result, shas);
+          if (problem && problems.length < 20) problems.push(problem);
+        },
+      });
+      const answered = async (count: number) => {
+        const until = releases.length + count;
+        while (releases.length < until && problems.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
 
-    await answered(1000);
-    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
-    if (signal) started.child.kill('SIGHUP');
-    await removeTree(previous); // as the build does once its tree is in: the old files vanish under the old dist
-    await seen(started, /reload \([^)]+\): serving release new-release \(was old-release\)/, workers);
-    await answered(2000);
-    load.stop();
-    await load.done;
+      await answered(1000);
+      const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+      if (signal) started.child.kill('SIGHUP');
+      await removeTree(previous); // as the build does once its tree is in: the old files vanish under the old dist
+      await seen(started, /reload \([^)]+\): serving release new-release \(was old-release\)/, workers);
+      await answered(2000);
+      load.stop();
+      await load.done;
 
-    assert.equal(problems, []);
-    assert.ok(releases.includes('old-release') && releases.includes('new-release'));
-    assert.ok(releases.slice(-500).every((release) => release === 'new-release'), 'only the new release once reloaded');
-    assert.not.match(started.output(), /error: |kept release/);
-    // Alone, the serving process is the child: it holds the new tree open, and let go of the old one.
-    if (workers === 1) assert.equal(openDirsUnder(started.child.pid!, dirname(distDir)), [distDir]);
-  }));
+      assert.equal(problems, []);
+      assert.ok(releases.includes('old-release') && releases.includes('new-release'));
+      assert.ok(
+        releases.slice(-500).every((release) => release === 'new-release'),
+        'only the new release once reloaded',
+      );
+      assert.not.match(started.output(), /error: |kept release/);
+      // Alone, the serving process is the child: it holds the new tree open, and let go of the old one.
+      if (workers === 1) assert.equal(openDirsUnder(started.child.pid!, dirname(distDir)), [distDir]);
+    }),
+  );
 
   reload.run();
 }
@@ -110,31 +127,42 @@ const refused = suite('reload (a damaged dist)');
 
 const DAMAGES: [string, (dir: string) => void, RegExp][] = [
   ['a file missing', (dir) => rmSync(join(dir, 'v1/phone/BR.json')), /reload \(SIGHUP\): kept release old-release: .*v1\/phone\/BR\.json: missing/],
-  ['a manifest.json its columns were not derived from', (dir) => {
-    const manifest = join(dir, 'manifest.json');
-    writeFileSync(manifest, readFileSync(manifest, 'latin1').replace('"release"', '"Release"'), 'latin1');
-  }, /reload \(SIGHUP\): kept release old-release: .*manifest\.json: SHA-256 [0-9a-f]+ differs/],
+  [
+    'a manifest.json its columns were not derived from',
+    (dir) => {
+      const manifest = join(dir, 'manifest.json');
+      writeFileSync(manifest, readFileSync(manifest, 'latin1').replace('"release"', '"Release"'), 'latin1');
+    },
+    /reload \(SIGHUP\): kept release old-release: .*manifest\.json: SHA-256 [0-9a-f]+ differs/,
+  ],
 ];
 for (const [what, damage, refusal] of DAMAGES) {
-  refused(`should keep serving the current release when the new one fails verification: ${what}`, () => withScratchGateway(async (distDir, start) => {
-    nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
-    nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false, FEW_LOCALES);
-    damage(`${distDir}.tmp-${process.pid}`);
-    const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
-    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
-    started.child.kill('SIGHUP');
-    await started.waitFor(refusal);
-    let results: Result[] = [];
-    const load = runLoad({
-      port: Number(port), concurrency: 2, maxRequests: 20, maxMs: 30_000,
-      next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
-      onResult: (result) => { results = [...results, result]; },
-    });
-    await load.done;
-    assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
-    assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
-  }));
+  refused(`should keep serving the current release when the new one fails verification: ${what}`, () =>
+    withScratchGateway(async (distDir, start) => {
+      nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
+      nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', () => false, FEW_LOCALES);
+      damage(`${distDir}.tmp-${process.pid}`);
+      const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: '1', WATCH_DIST_MS: '0' });
+      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const previous = swapIn(`${distDir}.tmp-${process.pid}`, distDir)!;
+      started.child.kill('SIGHUP');
+      await started.waitFor(refusal);
+      let results: Result[] = [];
+      const load = runLoad({
+        port: Number(port),
+        concurrency: 2,
+        maxRequests: 20,
+        maxMs: 30_000,
+        next: () => ({ path: '/v1/phone/BR', headers: { Authorization: `Bearer ${KEY}` } }),
+        onResult: (result) => {
+          results = [...results, result];
+        },
+      });
+      await load.done;
+      assert.equal(new Set(results.map((result) => `${result.status} ${result.headers['data-release']}`)), new Set(['200 old-release']));
+      assert.is(sha256(results[0].body), sha256(readFileSync(join(previous, 'v1/phone/BR.json'))));
+    }),
+  );
 }
 
 refused.run();
@@ -147,52 +175,64 @@ const KEY_RELOADS = [
 ];
 for (const { workers, how, env, signal } of KEY_RELOADS) {
   const keys = suite(`keys reload (WORKERS=${workers}, ${how})`);
-  keys('should add and revoke keys under load without dropping a request', () => withScratchGateway(async (scratchDist, start) => {
-    const [oldKey, newKey] = ['old-key-0123456789abcdefgh', 'new-key-0123456789abcdefgh'];
-    const keysFile = join(dirname(scratchDist), 'keys.txt');
-    const writeKeys = (...listed: string[]) => writeFileSync(`${keysFile}.new`, listed.map((key) => `${sha256(Buffer.from(key))} ${key.slice(0, 3)}\n`).join(''));
-    const swapKeys = () => renameSync(`${keysFile}.new`, keysFile); // as an editor or a deploy replaces it: whole
-    writeKeys(oldKey);
-    swapKeys();
-    const started = start({ API_KEYS_FILE: keysFile, DIST_DIR: builtDist(), WORKERS: String(workers), VERIFY_DIST: 'off', ...env });
-    const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-    const statuses = new Map<string, number[]>([[oldKey, []], [newKey, []]]);
-    const failures: string[] = [];
-    const load = runLoad({
-      port: Number(port), concurrency: 8, maxRequests: 200_000, maxMs: 60_000,
-      next: (index) => ({ path: index % 3 ? '/v1/countries/BR' : '/v1/countries?locale=de', headers: { Authorization: `Bearer ${index % 2 ? oldKey : newKey}` } }),
-      onResult: ({ target, status, error }) => {
-        statuses.get(target.headers!.Authorization.slice(7))!.push(status);
-        if (status !== 200 && status !== 401) failures.push(`${status} ${error ?? ''}`);
-      },
-    });
-    const reloaded = async (times: number) => {
-      if (signal) started.child.kill('SIGHUP');
-      await seen(started, /keys: \d+ in force/, times);
-      const marks = new Map([...statuses].map(([key, list]) => [key, list.length]));
-      while ([...statuses].some(([key, list]) => list.length < marks.get(key)! + 50)) await new Promise((resolve) => setTimeout(resolve, 20));
-      return marks;
-    };
-    try {
-      while (statuses.get(oldKey)!.length < 100) await new Promise((resolve) => setTimeout(resolve, 20));
-      writeKeys(oldKey, newKey);
+  keys('should add and revoke keys under load without dropping a request', () =>
+    withScratchGateway(async (scratchDist, start) => {
+      const [oldKey, newKey] = ['old-key-0123456789abcdefgh', 'new-key-0123456789abcdefgh'];
+      const keysFile = join(dirname(scratchDist), 'keys.txt');
+      const writeKeys = (...listed: string[]) =>
+        writeFileSync(`${keysFile}.new`, listed.map((key) => `${sha256(Buffer.from(key))} ${key.slice(0, 3)}\n`).join(''));
+      const swapKeys = () => renameSync(`${keysFile}.new`, keysFile); // as an editor or a deploy replaces it: whole
+      writeKeys(oldKey);
       swapKeys();
-      const added = await reloaded(workers);
-      writeKeys(newKey);
-      swapKeys();
-      const revoked = await reloaded(2 * workers);
-      // Past the requests that were on their way when the reload was seen.
-      const after = (key: string, marks: Map<string, number>) => new Set(statuses.get(key)!.slice(marks.get(key)! + 8));
-      assert.equal(new Set(statuses.get(oldKey)!.slice(0, added.get(oldKey))), new Set([200]));
-      assert.equal(new Set(statuses.get(newKey)!.slice(0, 50)), new Set([401]));
-      assert.equal(after(newKey, added), new Set([200]));
-      assert.equal(after(oldKey, revoked), new Set([401]));
-    } finally {
-      load.stop();
-      await load.done;
-    }
-    assert.equal(failures, []);
-  }));
+      const started = start({ API_KEYS_FILE: keysFile, DIST_DIR: builtDist(), WORKERS: String(workers), VERIFY_DIST: 'off', ...env });
+      const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
+      const statuses = new Map<string, number[]>([
+        [oldKey, []],
+        [newKey, []],
+      ]);
+      const failures: string[] = [];
+      const load = runLoad({
+        port: Number(port),
+        concurrency: 8,
+        maxRequests: 200_000,
+        maxMs: 60_000,
+        next: (index) => ({
+          path: index % 3 ? '/v1/countries/BR' : '/v1/countries?locale=de',
+          headers: { Authorization: `Bearer ${index % 2 ? oldKey : newKey}` },
+        }),
+        onResult: ({ target, status, error }) => {
+          statuses.get(target.headers!.Authorization.slice(7))!.push(status);
+          if (status !== 200 && status !== 401) failures.push(`${status} ${error ?? ''}`);
+        },
+      });
+      const reloaded = async (times: number) => {
+        if (signal) started.child.kill('SIGHUP');
+        await seen(started, /keys: \d+ in force/, times);
+        const marks = new Map([...statuses].map(([key, list]) => [key, list.length]));
+        while ([...statuses].some(([key, list]) => list.length < marks.get(key)! + 50)) await new Promise((resolve) => setTimeout(resolve, 20));
+        return marks;
+      };
+      try {
+        while (statuses.get(oldKey)!.length < 100) await new Promise((resolve) => setTimeout(resolve, 20));
+        writeKeys(oldKey, newKey);
+        swapKeys();
+        const added = await reloaded(workers);
+        writeKeys(newKey);
+        swapKeys();
+        const revoked = await reloaded(2 * workers);
+        // Past the requests that were on their way when the reload was seen.
+        const after = (key: string, marks: Map<string, number>) => new Set(statuses.get(key)!.slice(marks.get(key)! + 8));
+        assert.equal(new Set(statuses.get(oldKey)!.slice(0, added.get(oldKey))), new Set([200]));
+        assert.equal(new Set(statuses.get(newKey)!.slice(0, 50)), new Set([401]));
+        assert.equal(after(newKey, added), new Set([200]));
+        assert.equal(after(oldKey, revoked), new Set([401]));
+      } finally {
+        load.stop();
+        await load.done;
+      }
+      assert.equal(failures, []);
+    }),
+  );
   keys.run();
 }
 
@@ -209,7 +249,9 @@ function openLive(dir = join(scratch, 'dist')): { dist: LiveDist; opened: string
   const opened: string[] = [];
   const lines: string[] = [];
   const dist = new LiveDist({
-    dir, verify: 'off', log: (line) => lines.push(line),
+    dir,
+    verify: 'off',
+    log: (line) => lines.push(line),
     createApp: (opening) => {
       opened.push(opening.release.id);
       return () => {};

@@ -9,7 +9,9 @@ import { DATA_DIR } from './helpers/paths.ts';
 let gateway: Gateway;
 
 const rules = suite('rules of the API (locale, fallback, view)');
-rules.before(async () => { gateway = await startGateway(); });
+rules.before(async () => {
+  gateway = await startGateway();
+});
 rules.after(() => gateway.close());
 
 rules('should answer in English without locale, whatever Accept-Language says', async () => {
@@ -36,7 +38,8 @@ rules('should fall back to English where a translation is missing', async () => 
   const item = inList.subdivisions.find((entry: any) => entry.code === untranslated.code);
   assert.equal([item.name, item.name_locale], [untranslated.name.en, 'en']);
   // No source translates ISO's categories: the type is English in every locale, and says so.
-  for (const answer of [fallback, own, item]) assert.equal([answer.type, answer.type_locale], [untranslated.code === answer.code ? untranslated.type : translated.type, 'en']);
+  for (const answer of [fallback, own, item])
+    assert.equal([answer.type, answer.type_locale], [untranslated.code === answer.code ? untranslated.type : translated.type, 'en']);
 });
 
 rules('should say which locale of the chain supplied each name', async () => {
@@ -80,14 +83,35 @@ rules.run();
 
 // [request locale, supported tag that answers]: case, `_`, truncation, and aliases at each step.
 const NEGOTIATION: [string, string][] = [
-  ['pt', 'pt'], ['PT', 'pt'], ['pt-BR', 'pt'], ['pt_br', 'pt'], ['pt-PT', 'pt-PT'], ['PT_pt', 'pt-PT'],
-  ['pt-AO', 'pt-AO'], ['pt-ST', 'pt-PT'], ['zh-TW', 'zh-Hant'], ['zh-Hant-TW', 'zh-Hant'], ['zh-HK', 'zh-Hant-HK'],
-  ['zh-CN', 'zh'], ['en-GB', 'en-001'], ['en-US', 'en'], ['iw', 'he'], ['nb', 'no'], ['nb-NO', 'no'],
-  ['de-CH-1996', 'de-CH'], ['sr-Latn-RS', 'sr-Latn'], ['es-MX', 'es-MX'], ['pt-u-nu-latn', 'pt'],
-  ['pt-x-mine', 'pt'], ['el-polyton', 'el-polyton'], ['tlh', 'en'],
+  ['pt', 'pt'],
+  ['PT', 'pt'],
+  ['pt-BR', 'pt'],
+  ['pt_br', 'pt'],
+  ['pt-PT', 'pt-PT'],
+  ['PT_pt', 'pt-PT'],
+  ['pt-AO', 'pt-AO'],
+  ['pt-ST', 'pt-PT'],
+  ['zh-TW', 'zh-Hant'],
+  ['zh-Hant-TW', 'zh-Hant'],
+  ['zh-HK', 'zh-Hant-HK'],
+  ['zh-CN', 'zh'],
+  ['en-GB', 'en-001'],
+  ['en-US', 'en'],
+  ['iw', 'he'],
+  ['nb', 'no'],
+  ['nb-NO', 'no'],
+  ['de-CH-1996', 'de-CH'],
+  ['sr-Latn-RS', 'sr-Latn'],
+  ['es-MX', 'es-MX'],
+  ['pt-u-nu-latn', 'pt'],
+  ['pt-x-mine', 'pt'],
+  ['el-polyton', 'el-polyton'],
+  ['tlh', 'en'],
 ];
 const locale = suite('locale');
-locale.before(async () => { gateway = await startGateway(); });
+locale.before(async () => {
+  gateway = await startGateway();
+});
 locale.after(() => gateway.close());
 
 for (const [requested, expected] of NEGOTIATION) {
@@ -134,7 +158,10 @@ locale.run();
 
 const lookup = suite('lookupLocale');
 lookup('should drop a singleton together with the subtag it introduces while truncating', () => {
-  const tags = new Map([['de', 'de'], ['de-ch', 'de-CH']]);
+  const tags = new Map([
+    ['de', 'de'],
+    ['de-ch', 'de-CH'],
+  ]);
   assert.is(lookupLocale(normalizeTag('de-CH-x-phonebk')!, tags, 'en'), 'de-CH');
   assert.is(lookupLocale(normalizeTag('de-u-co-phonebk')!, tags, 'en'), 'de');
   assert.is(lookupLocale(normalizeTag('fr-CA')!, tags, 'en'), 'en');

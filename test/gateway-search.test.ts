@@ -15,15 +15,23 @@ const QUERIES: QueryCase[] = JSON.parse(readFileSync(new URL('./fixtures/search-
 
 // What people type, from test/fixtures/search-queries.md's sources, each with the country they mean.
 const people = suite('search: what people type (test/fixtures/search-queries.json)');
-people.before(async () => { gateway = await startGateway(); });
+people.before(async () => {
+  gateway = await startGateway();
+});
 people.after(() => gateway.close());
 
 people('should hold at least 600 queries with their whole answers, in the 18 UI locales and more, and every category', () => {
   assert.ok(QUERIES.length >= 600, `${QUERIES.length}`);
-  assert.ok(QUERIES.every((entry) => entry.answer?.includes(entry.expect)), 'each case lists every country meant, its first among them');
+  assert.ok(
+    QUERIES.every((entry) => entry.answer?.includes(entry.expect)),
+    'each case lists every country meant, its first among them',
+  );
   assert.ok(new Set(QUERIES.map((entry) => entry.locale)).size >= 26);
   for (const category of ['prefix', 'endonym', 'former', 'iso', 'code', 'typo', 'script', 'abbreviation', 'whole', 'reading', 'typeahead']) {
-    assert.ok(QUERIES.some((entry) => entry.category === category), category);
+    assert.ok(
+      QUERIES.some((entry) => entry.category === category),
+      category,
+    );
   }
 });
 
@@ -49,9 +57,17 @@ people('should answer only what was meant: top-1 on every query, precision of at
 
 /** Issue 27: whole names answer the countries they name and no others, count included. */
 const WHOLE: [string, string, string[]][] = [
-  ['congo', 'en', ['CG', 'CD']], ['uk', 'en', ['GB']], ['usa', 'en', ['US']], ['korea', 'en', ['KP', 'KR']],
-  ['guinea', 'en', ['GN', 'GW', 'GQ', 'PG']], ['sudan', 'en', ['SD', 'SS']],
-  ['にほん', 'ja', ['JP']], ['zhongguo', 'zh', ['CN']], ['ドイツ', 'ja', ['DE']], ['どいつ', 'ja', ['DE']], ['feilvbin', 'zh', ['PH']],
+  ['congo', 'en', ['CG', 'CD']],
+  ['uk', 'en', ['GB']],
+  ['usa', 'en', ['US']],
+  ['korea', 'en', ['KP', 'KR']],
+  ['guinea', 'en', ['GN', 'GW', 'GQ', 'PG']],
+  ['sudan', 'en', ['SD', 'SS']],
+  ['にほん', 'ja', ['JP']],
+  ['zhongguo', 'zh', ['CN']],
+  ['ドイツ', 'ja', ['DE']],
+  ['どいつ', 'ja', ['DE']],
+  ['feilvbin', 'zh', ['PH']],
 ];
 for (const [query, locale, expected] of WHOLE) {
   people(`should answer q=${query} (${locale}) with ${expected.join(', ')} and count ${expected.length}`, async () => {
@@ -69,31 +85,43 @@ people('should keep finding Germany first as a person types it, and list every c
   }
   const english = namesIn('v1/countries.json');
   const g = codesOf(await search('q=g&limit=250'));
-  assert.equal(g, [...english].filter(([, name]) => normalize(name).startsWith('g')).map(([code]) => code));
+  assert.equal(
+    g,
+    [...english].filter(([, name]) => normalize(name).startsWith('g')).map(([code]) => code),
+  );
 });
 
 people.run();
 
 const ranking = suite('search ranking');
-ranking.before(async () => { gateway = await startGateway(); });
+ranking.before(async () => {
+  gateway = await startGateway();
+});
 ranking.after(() => gateway.close());
 
 /** The displayed names of a locale's list. */
 const namesIn = (listPath: string) => new Map<string, string>(JSON.parse(distFile(listPath).toString()).countries.map((item: any) => [item.code, item.name]));
 
-const PREFIXES: [string, string, string][] = [['p', 'en', 'v1/countries.json'], ['ö', 'de', 'v1/_locale/de/countries.json'], ['a', 'fr', 'v1/_locale/fr/countries.json'], ['po', 'en', 'v1/countries.json']];
+const PREFIXES: [string, string, string][] = [
+  ['p', 'en', 'v1/countries.json'],
+  ['ö', 'de', 'v1/_locale/de/countries.json'],
+  ['a', 'fr', 'v1/_locale/fr/countries.json'],
+  ['po', 'en', 'v1/countries.json'],
+];
 for (const [query, locale, listPath] of PREFIXES) {
   ranking(`should list first every country whose ${locale} name starts with "${query}", collated for ${locale}`, async () => {
     const names = namesIn(listPath);
-    const expected = [...names].filter(([, name]) => normalize(name).startsWith(normalize(query)))
-      .sort(([a, x], [b, y]) => new Intl.Collator(locale).compare(x, y) || (a < b ? -1 : 1)).map(([code]) => code);
+    const expected = [...names]
+      .filter(([, name]) => normalize(name).startsWith(normalize(query)))
+      .sort(([a, x], [b, y]) => new Intl.Collator(locale).compare(x, y) || (a < b ? -1 : 1))
+      .map(([code]) => code);
     assert.ok(expected.length > 1);
     const found = codesOf(await search(`q=${encodeURIComponent(query)}&locale=${locale}&limit=250`));
     assert.equal(found.slice(0, expected.length), expected);
   });
 }
 
-ranking('should rank a match in the reader\'s language before English, and English before other languages', async () => {
+ranking("should rank a match in the reader's language before English, and English before other languages", async () => {
   // "Tsibiran" (Hausa for Cape Verde... islands) contains "iran"; Iran's own name matches whole.
   assert.equal(codesOf(await search('q=iran&limit=3')).slice(0, 1), ['IR']);
   // In German "Ägypten" is Egypt; "äg" is not the code AG of Antigua.
@@ -102,7 +130,13 @@ ranking('should rank a match in the reader\'s language before English, and Engli
   const english = namesIn('v1/countries.json');
   const found = codesOf(await search('q=ko&limit=250'));
   assert.equal(found, ['XK', 'HK', 'KP', 'KR'], 'Kosovo; Hong Kong SAR China, North Korea, South Korea by a word');
-  assert.ok(found.every((code: string) => normalize(english.get(code)!).split(' ').some((word) => word.startsWith('ko'))));
+  assert.ok(
+    found.every((code: string) =>
+      normalize(english.get(code)!)
+        .split(' ')
+        .some((word) => word.startsWith('ko')),
+    ),
+  );
   // Only where nothing in the reader's language, English or the country's own matches do other languages come in: Alemania is Spanish.
   assert.equal(codesOf(await search('q=alemania&limit=250')), ['DE']);
 });
@@ -116,14 +150,16 @@ ranking('should rank an exact code first, and the names the reader sees before o
 
 ranking('should offer one typo only for 4 characters or more, where nothing matches better', async () => {
   assert.equal(codesOf(await search('q=germny&limit=250')), ['DE']);
-  assert.equal(codesOf(await search('q=jpn&limit=250')).includes('JP'), true, 'jpn is Japan\'s alpha-3 code');
+  assert.equal(codesOf(await search('q=jpn&limit=250')).includes('JP'), true, "jpn is Japan's alpha-3 code");
   assert.equal(codesOf(await search('q=qqqqzzzz')), []);
 });
 
 ranking.run();
 
 const shape = suite('search response');
-shape.before(async () => { gateway = await startGateway(); });
+shape.before(async () => {
+  gateway = await startGateway();
+});
 shape.after(() => gateway.close());
 
 shape('should answer { query, count, locale, countries } with items exactly as in the list of that locale', async () => {
@@ -134,22 +170,36 @@ shape('should answer { query, count, locale, countries } with items exactly as i
   assert.is(body.locale, 'pt');
   assert.is(reply.headers['content-language'], 'pt');
   const list = JSON.parse(distFile('v1/_locale/pt/countries.json').toString());
-  assert.equal(body.countries[0], list.countries.find((item: any) => item.code === 'DE'));
+  assert.equal(
+    body.countries[0],
+    list.countries.find((item: any) => item.code === 'DE'),
+  );
 });
 
 shape('should give full items with view=full', async () => {
   const body = (await search('q=japan&view=full')).json();
   const list = JSON.parse(distFile('v1/countries.full.json').toString());
-  assert.equal(body.countries[0], list.countries.find((item: any) => item.code === 'JP'));
+  assert.equal(
+    body.countries[0],
+    list.countries.find((item: any) => item.code === 'JP'),
+  );
 });
 
 shape('should count every country it answers and return the first 20, or limit from 1 to 250', async () => {
   const all = (await search('q=s&limit=250')).json();
   assert.ok(all.count > 25 && all.count === all.countries.length, `${all.count}`);
-  for (const [query, returned] of [['q=s', 20], ['q=s&limit=1', 1], ['q=s&limit=25', 25]] as const) {
+  for (const [query, returned] of [
+    ['q=s', 20],
+    ['q=s&limit=1', 1],
+    ['q=s&limit=25', 25],
+  ] as const) {
     const body = (await search(query)).json();
     assert.is(body.count, all.count, query);
-    assert.equal(body.countries.map((item: any) => item.code), all.countries.slice(0, returned).map((item: any) => item.code), query);
+    assert.equal(
+      body.countries.map((item: any) => item.code),
+      all.countries.slice(0, returned).map((item: any) => item.code),
+      query,
+    );
   }
 });
 
@@ -164,7 +214,10 @@ shape('should send a large answer uncompressed: none is compressed on the reques
 shape('should compress a small answer as the client accepts, with one ETag for every coding', async () => {
   const plain = await search('q=a&limit=100');
   assert.ok(plain.body.length < KEPT_ANSWER_BYTES, `${plain.body.length} bytes`);
-  for (const [coding, decompress] of [['br', brotliDecompressSync], ['gzip', gunzipSync]] as const) {
+  for (const [coding, decompress] of [
+    ['br', brotliDecompressSync],
+    ['gzip', gunzipSync],
+  ] as const) {
     const reply = await search('q=a&limit=100', { 'Accept-Encoding': coding });
     assert.is(reply.headers['content-encoding'], coding);
     assert.is(reply.headers.vary, 'Accept-Encoding');
@@ -176,8 +229,20 @@ shape('should compress a small answer as the client accepts, with one ETag for e
   assert.is(revalidated.status, 304);
 });
 
-const INVALID = ['', 'q=', 'q=%20%20', 'q=---', 'q=a&limit=0', 'q=a&limit=251', 'q=a&limit=ten', 'q=a&limit=1.5',
-  'q=a&view=huge', 'q=a&locale=pt--BR', 'q=a&q=b', `q=${'a'.repeat(101)}`];
+const INVALID = [
+  '',
+  'q=',
+  'q=%20%20',
+  'q=---',
+  'q=a&limit=0',
+  'q=a&limit=251',
+  'q=a&limit=ten',
+  'q=a&limit=1.5',
+  'q=a&view=huge',
+  'q=a&locale=pt--BR',
+  'q=a&q=b',
+  `q=${'a'.repeat(101)}`,
+];
 for (const query of INVALID) {
   shape(`should refuse ?${query.slice(0, 30)} with 400 invalid_parameter`, async () => {
     const reply = await search(query);
@@ -187,14 +252,24 @@ for (const query of INVALID) {
 }
 
 shape('should answer exactly JSON.stringify of the list items, in any locale and view', async () => {
-  for (const [query, listPath] of [['q=an&limit=250', 'v1/countries.json'], ['q=bra&locale=de&view=full', 'v1/_locale/de/countries.full.json'],
-    ['q=%E6%97%A5&locale=ja', 'v1/_locale/ja/countries.json'], ['q=zzzzqqq', 'v1/countries.json']]) {
+  for (const [query, listPath] of [
+    ['q=an&limit=250', 'v1/countries.json'],
+    ['q=bra&locale=de&view=full', 'v1/_locale/de/countries.full.json'],
+    ['q=%E6%97%A5&locale=ja', 'v1/_locale/ja/countries.json'],
+    ['q=zzzzqqq', 'v1/countries.json'],
+  ]) {
     const reply = await search(query);
     assert.is(reply.status, 200, query);
     const list = JSON.parse(distFile(listPath).toString('utf8'));
     const items = new Map(list.countries.map((item: any) => [item.code, item]));
     const { count } = reply.json();
-    const expected = JSON.stringify({ query: reply.json().query, count, locale: list.locale, view: list.view, countries: codesOf(reply).map((code: string) => items.get(code)) });
+    const expected = JSON.stringify({
+      query: reply.json().query,
+      count,
+      locale: list.locale,
+      view: list.view,
+      countries: codesOf(reply).map((code: string) => items.get(code)),
+    });
     assert.is(reply.body.toString('utf8'), expected);
   }
 });
@@ -203,17 +278,40 @@ shape.run();
 
 const text = suite('normalize and withinOneEdit');
 const NORMALIZED: [string, string][] = [
-  ['Brésil', 'bresil'], ['  Côte d’Ivoire!! ', 'cote d ivoire'], ['SÃO-TOMÉ', 'sao tome'], ['Ｊａｐａｎ', 'japan'],
-  ['Føroyar', 'foroyar'], ['Færøerne', 'faeroerne'], ['Großbritannien', 'grossbritannien'], ['Polska', 'polska'], ['Łotwa', 'lotwa'], ['Türkiye', 'turkiye'], ['Irak', 'irak'],
-  ['ブラジル', 'ぶらじる'], ['ﾌﾞﾗｼﾞﾙ', 'ぶらじる'], ['ドイツ', 'どいつ'], ['भारत', 'भारत'], ['ישראל', 'ישראל'], ['مِصر', 'مصر'],
+  ['Brésil', 'bresil'],
+  ['  Côte d’Ivoire!! ', 'cote d ivoire'],
+  ['SÃO-TOMÉ', 'sao tome'],
+  ['Ｊａｐａｎ', 'japan'],
+  ['Føroyar', 'foroyar'],
+  ['Færøerne', 'faeroerne'],
+  ['Großbritannien', 'grossbritannien'],
+  ['Polska', 'polska'],
+  ['Łotwa', 'lotwa'],
+  ['Türkiye', 'turkiye'],
+  ['Irak', 'irak'],
+  ['ブラジル', 'ぶらじる'],
+  ['ﾌﾞﾗｼﾞﾙ', 'ぶらじる'],
+  ['ドイツ', 'どいつ'],
+  ['भारत', 'भारत'],
+  ['ישראל', 'ישראל'],
+  ['مِصر', 'مصر'],
 ];
-for (const [input, output] of NORMALIZED) text(`should normalize ${JSON.stringify(input)} to ${JSON.stringify(output)}`, () => assert.is(normalize(input), output));
+for (const [input, output] of NORMALIZED)
+  text(`should normalize ${JSON.stringify(input)} to ${JSON.stringify(output)}`, () => assert.is(normalize(input), output));
 const EDITS: [string, string, boolean][] = [
-  ['germany', 'germny', true], ['germany', 'gernamy', false], ['germany', 'gremany', true], ['germany', 'germanyy', true],
-  ['germany', 'xermany', true], ['germany', 'germanx', true], ['germany', 'grmny', false], ['germany', 'germany', true], ['ab', 'ba', true],
+  ['germany', 'germny', true],
+  ['germany', 'gernamy', false],
+  ['germany', 'gremany', true],
+  ['germany', 'germanyy', true],
+  ['germany', 'xermany', true],
+  ['germany', 'germanx', true],
+  ['germany', 'grmny', false],
+  ['germany', 'germany', true],
+  ['ab', 'ba', true],
 ];
-for (const [a, b, expected] of EDITS) text(`should say ${a} -> ${b} is ${expected ? '' : 'not '}within one edit`, () => {
-  assert.is(withinOneEdit(a, b), expected);
-  assert.is(withinOneEdit(b, a), expected);
-});
+for (const [a, b, expected] of EDITS)
+  text(`should say ${a} -> ${b} is ${expected ? '' : 'not '}within one edit`, () => {
+    assert.is(withinOneEdit(a, b), expected);
+    assert.is(withinOneEdit(b, a), expected);
+  });
 text.run();

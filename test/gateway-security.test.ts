@@ -10,7 +10,9 @@ import { exchange } from './helpers/raw-http.ts';
 
 let gateway: Gateway;
 const security = suite('security (hostile requests)');
-security.before(async () => { gateway = await startGateway(); });
+security.before(async () => {
+  gateway = await startGateway();
+});
 security.after(() => gateway.close());
 
 security('should have at least 60 hostile requests to try', () => assert.ok(HOSTILE.length >= 60, String(HOSTILE.length)));
@@ -45,11 +47,23 @@ for (const key of UNSAFE_KEYS) {
     try {
       mkdirSync(join(dir, 'v1'));
       const entry = { bytes: 2, sha256: 'a'.repeat(64), content_language: null, encodings: {}, requests: [] };
-      writeFileSync(join(dir, 'manifest.json'), JSON.stringify({
-        manifest_version: 1, api_version: 'v1', release: { id: 'x' }, default_locale: 'en', locales: [{ tag: 'en', fallback: [] }],
-        path_codes: { country: { codes: { '': ['BR'] }, spellings: { br: 'BR' }, withdrawn: {}, hints: {} } }, search_index: 'v1/index.json', files: { 'v1/index.json': entry, [key]: entry },
-      }));
-      assert.throws(() => openDist(dir), (error: Error) => error instanceof DistError && /unsafe file key/.test(error.message));
+      writeFileSync(
+        join(dir, 'manifest.json'),
+        JSON.stringify({
+          manifest_version: 1,
+          api_version: 'v1',
+          release: { id: 'x' },
+          default_locale: 'en',
+          locales: [{ tag: 'en', fallback: [] }],
+          path_codes: { country: { codes: { '': ['BR'] }, spellings: { br: 'BR' }, withdrawn: {}, hints: {} } },
+          search_index: 'v1/index.json',
+          files: { 'v1/index.json': entry, [key]: entry },
+        }),
+      );
+      assert.throws(
+        () => openDist(dir),
+        (error: Error) => error instanceof DistError && /unsafe file key/.test(error.message),
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

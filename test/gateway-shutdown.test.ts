@@ -40,7 +40,10 @@ function readToEnd(socket: Socket, received: Buffer[]): Promise<Buffer> {
 function connectionRefused(port: number): Promise<string> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.on('connect', () => { socket.destroy(); resolve('connected'); });
+    socket.on('connect', () => {
+      socket.destroy();
+      resolve('connected');
+    });
     socket.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? 'error'));
   });
 }
@@ -66,20 +69,33 @@ drain('should answer with Connection: close for a grace period, then refuse new 
   const body = new Promise<{ text: string; connection?: string }>((resolve, reject) => {
     request({ host: '127.0.0.1', port, path: '/', agent }, (res) => {
       let text = '';
-      res.on('data', (chunk) => { text += chunk; });
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
       res.on('end', () => resolve({ text, connection: res.headers.connection }));
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
   while (held.length === 0) await new Promise((resolve) => setImmediate(resolve));
 
   let stoppedWith: number | undefined;
-  const drained = new Promise<boolean>((resolve) => startDrain({ onStopped: (open) => { stoppedWith = open; }, onDrained: resolve }));
+  const drained = new Promise<boolean>((resolve) =>
+    startDrain({
+      onStopped: (open) => {
+        stoppedWith = open;
+      },
+      onDrained: resolve,
+    }),
+  );
   // Within the grace period: still accepting, and each answer says the connection closes.
   const quick = await new Promise<string | undefined>((resolve, reject) => {
     request({ host: '127.0.0.1', port, path: '/quick', agent: new Agent({ keepAlive: true }) }, (res) => {
       res.resume();
       resolve(res.headers.connection);
-    }).on('error', reject).end();
+    })
+      .on('error', reject)
+      .end();
   });
   assert.is(quick, 'close');
   while (stoppedWith === undefined) await new Promise((resolve) => setTimeout(resolve, 20));
@@ -134,7 +150,10 @@ for (const workers of ['1', '2']) {
     const failures: string[] = [];
     let answered = 0;
     const load = runLoad({
-      port: Number(portText), concurrency: 16, maxRequests: 100_000, maxMs: 60_000,
+      port: Number(portText),
+      concurrency: 16,
+      maxRequests: 100_000,
+      maxMs: 60_000,
       next: (index) => ({ path: paths[index % paths.length], headers: { Authorization: `Bearer ${KEY}`, 'Accept-Encoding': index % 2 ? 'br' : 'identity' } }),
       onResult: ({ target, status, headers, body, error, partial, reused }) => {
         const outcome = status === 200 ? 'answered' : error && !partial && !reused && /^(ECONNREFUSED|ECONNRESET|EPIPE)$/.test(error) ? error : 'failed';

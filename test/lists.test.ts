@@ -30,8 +30,12 @@ function misordered(items: any[], tag: string, name: (item: any) => string): str
 const order = suite('lists: ordered by the name as the reader sees it');
 
 /** Japanese lists sort a name by its kana reading (gojūon), as Japanese forms do; other lists by the name. */
-const kana = new Map<string, string>(readDataset('name-readings').filter((entry) => entry.language === 'ja').map((entry) => [entry.name, entry.readings[0]]));
-const sortName = (tag: string, name: string) => (tag.split('-')[0] === 'ja' ? kana.get(name) ?? name : name);
+const kana = new Map<string, string>(
+  readDataset('name-readings')
+    .filter((entry) => entry.language === 'ja')
+    .map((entry) => [entry.name, entry.readings[0]]),
+);
+const sortName = (tag: string, name: string) => (tag.split('-')[0] === 'ja' ? (kana.get(name) ?? name) : name);
 
 order('should order both views of the country list by name (ja: by reading), collated for the locale, in every locale', () => {
   const failures: string[] = [];
@@ -50,9 +54,17 @@ const NEIGHBOURS: [string, string[], string][] = [
   ['de', ['OM', 'AT', 'PK'], 'Österreich sorts with O in German, between Oman and Pakistan'],
   ['sv', ['ZW', 'AX', 'AT', 'TL'], 'Å and Ö are the last letters of the Swedish alphabet: Åland, Österrike, Östtimor come after Zimbabwe'],
   ['zh', ['AL', 'DZ', 'AF'], 'Chinese names sort by pinyin: 阿尔巴尼亚, 阿尔及利亚, 阿富汗 (a-er-b, a-er-j, a-f)'],
-  ['ja', ['NE', 'EH', 'JP', 'NC'], 'Japanese lists sort by reading (gojūon): 日本 (にほん) between ニジェール, 西サハラ (にしさはら) and ニューカレドニア, not after every kana name'],
+  [
+    'ja',
+    ['NE', 'EH', 'JP', 'NC'],
+    'Japanese lists sort by reading (gojūon): 日本 (にほん) between ニジェール, 西サハラ (にしさはら) and ニューカレドニア, not after every kana name',
+  ],
   ['ja', ['CM', 'KR', 'GM', 'KH'], '韓国 (かんこく) between カメルーン and ガンビア, カンボジア'],
-  ['zh-Hant', ['TR', 'TC', 'TM'], 'Traditional Chinese lists keep stroke order (CLDR zh_Hant default collation): 土耳其, 土克斯及開科斯群島, 土庫曼 (土, 3 strokes)'],
+  [
+    'zh-Hant',
+    ['TR', 'TC', 'TM'],
+    'Traditional Chinese lists keep stroke order (CLDR zh_Hant default collation): 土耳其, 土克斯及開科斯群島, 土庫曼 (土, 3 strokes)',
+  ],
 ];
 
 for (const [tag, neighbours, why] of NEIGHBOURS) {
@@ -82,14 +94,25 @@ order('should order every subdivision list by name, collated for its locale, unl
   assert.equal(codes(read('v1/subdivisions/US.json').subdivisions).slice(0, 3), ['US-AL', 'US-AK', 'US-AS']);
 });
 
-order('should list Japan\'s prefectures for ja as Japanese forms do: JIS X 0401 order, each with its 都, 道, 府 or 県', () => {
+order("should list Japan's prefectures for ja as Japanese forms do: JIS X 0401 order, each with its 都, 道, 府 or 県", () => {
   const prefectures = read('v1/_locale/ja/subdivisions/JP.json').subdivisions;
-  assert.equal(codes(prefectures), Array.from({ length: 47 }, (_, index) => `JP-${String(index + 1).padStart(2, '0')}`));
-  assert.equal(prefectures.slice(0, 10).map((prefecture: any) => prefecture.name),
-    ['北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県']);
+  assert.equal(
+    codes(prefectures),
+    Array.from({ length: 47 }, (_, index) => `JP-${String(index + 1).padStart(2, '0')}`),
+  );
+  assert.equal(
+    prefectures.slice(0, 10).map((prefecture: any) => prefecture.name),
+    ['北海道', '青森県', '岩手県', '宮城県', '秋田県', '山形県', '福島県', '茨城県', '栃木県', '群馬県'],
+  );
   const byCode = new Map(prefectures.map((prefecture: any) => [prefecture.code, prefecture.name]));
-  assert.equal(['JP-13', 'JP-26', 'JP-27', 'JP-47'].map((code) => byCode.get(code)), ['東京都', '京都府', '大阪府', '沖縄県']);
-  assert.ok(prefectures.every((prefecture: any) => /[都道府県]$/u.test(prefecture.name)), 'every prefecture ends in 都, 道, 府 or 県');
+  assert.equal(
+    ['JP-13', 'JP-26', 'JP-27', 'JP-47'].map((code) => byCode.get(code)),
+    ['東京都', '京都府', '大阪府', '沖縄県'],
+  );
+  assert.ok(
+    prefectures.every((prefecture: any) => /[都道府県]$/u.test(prefecture.name)),
+    'every prefecture ends in 都, 道, 府 or 県',
+  );
   // English readers still get Japan by name: Aichi first.
   assert.is(read('v1/subdivisions/JP.json').subdivisions[0].code, 'JP-23');
 });

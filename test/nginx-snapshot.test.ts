@@ -23,8 +23,24 @@ function rewrite(path: string, change: (bytes: Buffer) => Buffer): void {
 const DAMAGES: [what: string, path: string, change: (bytes: Buffer) => Buffer][] = [
   ['a truncated file', 'v1/countries/IT.json', (bytes) => bytes.subarray(0, bytes.length - 10)],
   ['a file overwritten with another of the same size', 'v1/phone/BR.json', (bytes) => Buffer.from(bytes.toString('latin1').replace('"BR"', '"SK"'), 'latin1')],
-  ['one flipped bit', 'v1/postal-code/BR.json', (bytes) => { const copy = Buffer.from(bytes); copy[copy.length >> 1] ^= 1; return copy; }],
-  ['one flipped bit in a brotli copy', 'v1/countries.json.br', (bytes) => { const copy = Buffer.from(bytes); copy[copy.length >> 1] ^= 1; return copy; }],
+  [
+    'one flipped bit',
+    'v1/postal-code/BR.json',
+    (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[copy.length >> 1] ^= 1;
+      return copy;
+    },
+  ],
+  [
+    'one flipped bit in a brotli copy',
+    'v1/countries.json.br',
+    (bytes) => {
+      const copy = Buffer.from(bytes);
+      copy[copy.length >> 1] ^= 1;
+      return copy;
+    },
+  ],
 ];
 
 const snapshots = suite('nginx snapshot');
@@ -51,7 +67,10 @@ for (const [what, path, change] of DAMAGES) {
     rewrite(join(dist, path), change);
     const into = join(parent, `snapshots-${what.replaceAll(' ', '-')}`);
     mkdirSync(into);
-    assert.throws(() => snapshot(dist, into), (error: Error) => error.message.includes(path) && /differ from its manifest/.test(error.message));
+    assert.throws(
+      () => snapshot(dist, into),
+      (error: Error) => error.message.includes(path) && /differ from its manifest/.test(error.message),
+    );
     assert.equal(readdirSync(into), [], 'nothing of it is left to serve');
   });
 }

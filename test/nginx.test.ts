@@ -38,8 +38,17 @@ swap('should answer every request whole from the old or the new release, follow 
   const distDir = join(parent, 'dist');
   const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
   // Same sizes, other bytes: an ETag served with the wrong release's file would show.
-  const newManifest = nextRelease(builtDist(), `${distDir}.tmp-${process.pid}`, 'new-release', (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key), FEW_LOCALES);
-  const shas = new Map([['old-release', shasOf(oldManifest)], ['new-release', shasOf(newManifest)]]);
+  const newManifest = nextRelease(
+    builtDist(),
+    `${distDir}.tmp-${process.pid}`,
+    'new-release',
+    (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key),
+    FEW_LOCALES,
+  );
+  const shas = new Map([
+    ['old-release', shasOf(oldManifest)],
+    ['new-release', shasOf(newManifest)],
+  ]);
   const codes = [...oldManifest.path_codes.country.codes['']];
   const port = await freePort();
   nginx = await startNginx({ distDir, host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 2, watchMs: 200 });
@@ -48,7 +57,10 @@ swap('should answer every request whole from the old or the new release, follow 
   const releases: string[] = [];
   const list = targets(codes, TEST_KEY, false);
   const load = runLoad({
-    port, concurrency: 8, maxRequests: 200_000, maxMs: 90_000,
+    port,
+    concurrency: 8,
+    maxRequests: 200_000,
+    maxMs: 90_000,
     next: (index) => list[index % list.length],
     onResult: (result) => {
       // An old worker closes its idle kept-alive connections as it leaves, and what waits in its accept queue:
@@ -75,8 +87,11 @@ swap('should answer every request whole from the old or the new release, follow 
   assert.equal(problems, []);
   assert.ok(resets <= 16, `${resets} resets: at most one per connection`);
   assert.ok(releases.includes('old-release') && releases.includes('new-release'));
-  assert.ok(releases.slice(-500).every((release) => release === 'new-release'), 'only the new release once reloaded');
-  for (const until = Date.now() + 10_000; readdirSync(snapshots).length > 1 && Date.now() < until;) await new Promise((resolve) => setTimeout(resolve, 100));
+  assert.ok(
+    releases.slice(-500).every((release) => release === 'new-release'),
+    'only the new release once reloaded',
+  );
+  for (const until = Date.now() + 10_000; readdirSync(snapshots).length > 1 && Date.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 100));
   assert.is(readdirSync(snapshots).length, 1, 'the old snapshot is removed once its workers are done');
 });
 
@@ -90,13 +105,15 @@ command('should serve the dist on loopback with a generated key it prints, searc
   const port = await freePort();
   const started = startGatewayProcess({ DIST_DIR: builtDist(), PORT: String(port) }, 'nginx/serve-nginx.ts');
   try {
-    const [, key] = await started.waitFor(new RegExp(`^ {2}curl -H "Authorization: Bearer ([A-Za-z0-9_-]{43})" http://127\\.0\\.0\\.1:${port}/v1/countries/BR$`, 'm'));
+    const [, key] = await started.waitFor(
+      new RegExp(`^ {2}curl -H "Authorization: Bearer ([A-Za-z0-9_-]{43})" http://127\\.0\\.0\\.1:${port}/v1/countries/BR$`, 'm'),
+    );
     const country = await get(port, '/v1/countries/BR', { Authorization: `Bearer ${key}` });
     assert.is(country.status, 200);
     assert.is(JSON.parse(country.body.toString()).code, 'BR');
     assert.is((await get(port, '/v1/countries/search?q=brasil', { Authorization: `Bearer ${key}` })).status, 200);
     assert.is((await get(port, '/v1/countries/BR', { Authorization: 'Bearer wrong-key-0123456789abcdef' })).status, 401);
-    assert.is(started.output().match(/the form page/g)?.length, 1, 'one form-page link: nginx\'s');
+    assert.is(started.output().match(/the form page/g)?.length, 1, "one form-page link: nginx's");
     started.child.kill('SIGTERM');
     assert.is((await started.exited).code, 0);
   } finally {

@@ -23,7 +23,13 @@ const dist = builtDist();
 // biome-ignore lint/suspicious/noExplicitAny: the document is walked by path in every case below; its shape is what the cases check.
 const openapi = readJson<any>(join(dist, 'v1/openapi.json'));
 const operations = Object.entries(openapi.paths).map(([path, item]: [string, any]) => ({ path, ...item.get }));
-const resolve = (node: any) => (node.$ref ? node.$ref.split('/').slice(1).reduce((at: any, key: string) => at[key], openapi) : node);
+const resolve = (node: any) =>
+  node.$ref
+    ? node.$ref
+        .split('/')
+        .slice(1)
+        .reduce((at: any, key: string) => at[key], openapi)
+    : node;
 
 const document = suite('openapi: document');
 
@@ -43,8 +49,11 @@ document('should be OpenAPI 3.1 with one GET and one operationId per path, every
   for (const ref of new Set(refs)) assert.ok(resolve({ $ref: JSON.parse(ref) }), `${ref} resolves`);
 });
 
-document('should state the data\'s licences as one SPDX expression, and credit every upstream', () => {
-  assert.is(openapi.info.license.identifier, 'Unicode-3.0 AND LGPL-2.1-or-later AND LicenseRef-public-domain AND MIT AND Apache-2.0 AND CC-BY-4.0 AND NAIST-2003');
+document("should state the data's licences as one SPDX expression, and credit every upstream", () => {
+  assert.is(
+    openapi.info.license.identifier,
+    'Unicode-3.0 AND LGPL-2.1-or-later AND LicenseRef-public-domain AND MIT AND Apache-2.0 AND CC-BY-4.0 AND NAIST-2003',
+  );
   assert.not.ok('url' in openapi.info.license, 'identifier and url are exclusive');
   for (const upstream of readJson<Datasets['upstreams']>(join(DATA_DIR, 'upstreams.json'))) {
     assert.ok(openapi.info.description.includes(`${upstream.name} ${upstream.version} (${upstream.licence}`), upstream.name);
@@ -67,14 +76,16 @@ document('should declare the headers a client relies on, on every answer', () =>
     const localized = parameters.some((parameter: any) => parameter.name === 'locale');
     for (const [status, response] of Object.entries(responses)) {
       const declared = names(response);
-      for (const header of ['Cache-Control', 'Data-Release', 'Access-Control-Allow-Origin']) assert.ok(declared.includes(header), `${path} ${status} ${header}`);
+      for (const header of ['Cache-Control', 'Data-Release', 'Access-Control-Allow-Origin'])
+        assert.ok(declared.includes(header), `${path} ${status} ${header}`);
       if (status === '401') assert.ok(declared.includes('WWW-Authenticate'), `${path} 401`);
       if (status === '405') assert.ok(declared.includes('Allow'), `${path} 405`);
     }
     if (path === '/healthz') continue;
     assert.ok(responses['304'], `${path} 304`);
     const ok = names(responses['200']);
-    for (const header of ['ETag', 'Vary', 'Access-Control-Expose-Headers', ...(localized ? ['Content-Language'] : [])]) assert.ok(ok.includes(header), `${path} 200 ${header}`);
+    for (const header of ['ETag', 'Vary', 'Access-Control-Expose-Headers', ...(localized ? ['Content-Language'] : [])])
+      assert.ok(ok.includes(header), `${path} 200 ${header}`);
   }
 });
 
@@ -85,7 +96,14 @@ document('should name every problem code of the contract under a response of its
       for (const [, code] of (resolve(response).description as string).matchAll(/`([a-z_]+)`: /g)) named.set(code, Number(status));
     }
   }
-  assert.equal(Object.fromEntries([...named].sort()), Object.fromEntries(Object.entries(PROBLEMS).map(([code, [status]]) => [code, status]).sort()));
+  assert.equal(
+    Object.fromEntries([...named].sort()),
+    Object.fromEntries(
+      Object.entries(PROBLEMS)
+        .map(([code, [status]]) => [code, status])
+        .sort(),
+    ),
+  );
 });
 
 document('should answer withdrawn codes with 410 code_withdrawn naming their successors', () => {
@@ -94,14 +112,23 @@ document('should answer withdrawn codes with 410 code_withdrawn naming their suc
   const withdrawn = readJson<Datasets['withdrawn-codes']>(join(DATA_DIR, 'withdrawn-codes.json'));
   const validate = responseSchemaValidator('problem');
   const gone = (code: string, entry: any) => ({
-    type: 'about:blank', title: 'Gone', status: 410, detail: `${code} was withdrawn`, code: 'code_withdrawn', replaced_by: entry.replaced_by, withdrawn: entry.withdrawn,
+    type: 'about:blank',
+    title: 'Gone',
+    status: 410,
+    detail: `${code} was withdrawn`,
+    code: 'code_withdrawn',
+    replaced_by: entry.replaced_by,
+    withdrawn: entry.withdrawn,
   });
   for (const entry of withdrawn.countries) assert.ok(validate(gone(entry.alpha2, entry)), `${entry.alpha4}: ${JSON.stringify(validate.errors)}`);
   for (const entry of withdrawn.subdivisions) assert.ok(validate(gone(entry.code, entry)), `${entry.code}: ${JSON.stringify(validate.errors)}`);
 });
 
 document('should type a list and a search answer by the view asked, and let a client set where the API is served', () => {
-  for (const [path, byView] of [['/v1/countries', { compact: 'CountryList', full: 'CountryListFull' }], ['/v1/countries/search', { compact: 'SearchResult', full: 'SearchResultFull' }]] as const) {
+  for (const [path, byView] of [
+    ['/v1/countries', { compact: 'CountryList', full: 'CountryListFull' }],
+    ['/v1/countries/search', { compact: 'SearchResult', full: 'SearchResultFull' }],
+  ] as const) {
     const schema = openapi.paths[path].get.responses['200'].content['application/json'].schema;
     assert.equal(schema.discriminator.propertyName, 'view', path);
     for (const [view, name] of Object.entries(byView)) {
@@ -136,22 +163,30 @@ client('should type-check a client that lists countries, masks a phone number wi
 });
 
 client('should make tsc refuse a client that uses a field or an operation the API does not have', () => {
-  writeFileSync(join(dir, 'wrong.mts'), `
+  writeFileSync(
+    join(dir, 'wrong.mts'),
+    `
 import type { components, operations } from './api.js';
 export const grouping = (phone: components['schemas']['PhoneMetadata']) => phone.formats?.[0]?.grouping;
 export type Missing = operations['getPhones'];
 export const unnarrowed = (list: operations['listCountries']['responses'][200]['content']['application/json']) => list.countries[0].name.common;
-`);
+`,
+  );
   const output = typeCheck(dir, ['wrong.mts']);
   assert.match(output, /wrong\.mts\(3,.*error TS2339: Property 'grouping' does not exist/);
   assert.match(output, /wrong\.mts\(4,.*error TS2339: Property 'getPhones' does not exist/);
-  assert.match(output, /wrong\.mts\(5,.*error TS2339: Property 'common' does not exist on type 'string/, 'a list is narrowed by its view before its names are read');
+  assert.match(
+    output,
+    /wrong\.mts\(5,.*error TS2339: Property 'common' does not exist on type 'string/,
+    'a list is narrowed by its view before its names are read',
+  );
 });
 
 /** The response schema (by title) each operation's answer must validate against: the endpoint table's (the compact view's), and the static answers'. */
 const SCHEMAS: Record<string, string> = {
   ...Object.fromEntries(ENDPOINTS.map(({ id, body }) => [id, typeof body === 'string' ? body : body.compact])),
-  getApiIndex: 'ApiIndex', getHealth: 'Health',
+  getApiIndex: 'ApiIndex',
+  getHealth: 'Health',
 };
 
 client('should get, calling every operation of the typed client on a real gateway, bodies its response schemas accept', async () => {
@@ -161,8 +196,12 @@ client('should get, calling every operation of the typed client on a real gatewa
   const gateway = await startGateway();
   try {
     const output = await new Promise<string>((resolve, reject) => {
-      execFile(process.execPath, ['--import', 'tsx', join(dir, 'calls.mts'), `http://127.0.0.1:${gateway.port}`, TEST_KEY], { cwd: ROOT },
-        (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)));
+      execFile(
+        process.execPath,
+        ['--import', 'tsx', join(dir, 'calls.mts'), `http://127.0.0.1:${gateway.port}`, TEST_KEY],
+        { cwd: ROOT },
+        (error, stdout, stderr) => (error ? reject(new Error(stderr)) : resolve(stdout)),
+      );
     });
     const answers = JSON.parse(output);
     assert.equal(Object.keys(answers).sort(), [...operations.map((operation) => operation.operationId), 'phoneField', 'officialNames', 'searchFull'].sort());

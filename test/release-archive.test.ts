@@ -19,8 +19,10 @@ import { startGatewayProcess, type Started } from './helpers/start.ts';
 const run = promisify(execFile);
 /** A build/ script as npm runs it: its exit code and output. */
 const script = (name: string, args: string[], env?: Record<string, string>) =>
-  run(process.execPath, ['--import', 'tsx', `build/${name}.ts`, ...args], { cwd: ROOT, env: env ?? process.env, maxBuffer: 2 ** 24 })
-    .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }));
+  run(process.execPath, ['--import', 'tsx', `build/${name}.ts`, ...args], { cwd: ROOT, env: env ?? process.env, maxBuffer: 2 ** 24 }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }),
+  );
 
 const scratch = mkdtempSync(join(tmpdir(), 'country-release-'));
 let packed: string | undefined;
@@ -72,7 +74,9 @@ pack('should pack the real dist into at most 16 MB, manifest first and nothing t
   const archive = await realArchive();
   assert.ok(readFileSync(archive).length <= 16_000_000, `${readFileSync(archive).length} bytes`);
   // Standard tools read it: zstd passes over the header frame.
-  const listing = execFileSync('sh', ['-c', `zstd -dc '${archive}' | tar -t`], { encoding: 'utf8', maxBuffer: 2 ** 26 }).trim().split('\n');
+  const listing = execFileSync('sh', ['-c', `zstd -dc '${archive}' | tar -t`], { encoding: 'utf8', maxBuffer: 2 ** 26 })
+    .trim()
+    .split('\n');
   assert.is(listing[0], 'manifest.json');
   assert.equal(listing.slice(1), Object.keys(manifestOf(builtDist()).files));
 });
@@ -130,7 +134,10 @@ unpack('should give back the packed dist byte for byte, which npm run verify acc
   assert.is(result.code, 0, result.stderr);
   const files = Object.keys(manifestOf(dist).files).length;
   assert.match(result.stdout, ` ${files} files `);
-  const differences = await run('diff', ['-r', '-q', dist, mirror]).then(() => '', (error) => error.stdout as string);
+  const differences = await run('diff', ['-r', '-q', dist, mirror]).then(
+    () => '',
+    (error) => error.stdout as string,
+  );
   assert.is(differences, '');
   const verify = await run('npm', ['run', '--silent', 'verify', '--', mirror], { cwd: ROOT });
   assert.match(verify.stdout, `verify: ${mirror} is whole`);
@@ -144,21 +151,35 @@ unpack('should answer a sample of requests, in every encoding, as the original d
   const ports = await Promise.all(gateways.map(async (started) => Number((await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1])));
   // The hand-picked sample, and every 100th response of the manifest in each encoding.
   const files = Object.values<any>(manifestOf(mirror).files).filter((entry, index) => index % 100 === 0 && entry.requests.length);
-  const requests = [...SAMPLE, ...files.flatMap((entry) => ['identity', 'br', 'gzip'].map((encoding): [string, Record<string, string>] => [entry.requests[0], { 'Accept-Encoding': encoding }]))];
+  const requests = [
+    ...SAMPLE,
+    ...files.flatMap((entry) =>
+      ['identity', 'br', 'gzip'].map((encoding): [string, Record<string, string>] => [entry.requests[0], { 'Accept-Encoding': encoding }]),
+    ),
+  ];
   for (const [path, headers] of requests) {
     const [original, unpacked] = await Promise.all(ports.map((port) => get(port, path, { Authorization: `Bearer ${TEST_KEY}`, ...headers })));
     const label = `${path} ${JSON.stringify(headers)}`;
     assert.is(unpacked.status, original.status, label);
     assert.ok(unpacked.body.equals(original.body), `${label}: same body bytes`);
-    for (const header of ['etag', 'content-encoding', 'content-language', 'data-release']) assert.is(unpacked.headers[header], original.headers[header], `${label}: ${header}`);
+    for (const header of ['etag', 'content-encoding', 'content-language', 'data-release'])
+      assert.is(unpacked.headers[header], original.headers[header], `${label}: ${header}`);
   }
 });
 
 /** The small archive, damaged as a mirror's copy might be. */
 const DAMAGED: [string, (archive: Buffer) => Buffer, string][] = [
   ['a truncated archive', (archive) => archive.subarray(0, archive.length - 100), 'is truncated: its header says'],
-  ['an archive with one byte changed', (archive) => Buffer.concat([archive.subarray(0, -50), Buffer.from([archive.at(-50)! ^ 1]), archive.subarray(-49)]), 'is damaged: what follows its header has SHA-256'],
-  ['a file that is not a release archive', () => execFileSync('tar', ['-czf', '-', '-C', ROOT, 'package.json']), 'is not a release archive written by npm run pack-dist'],
+  [
+    'an archive with one byte changed',
+    (archive) => Buffer.concat([archive.subarray(0, -50), Buffer.from([archive.at(-50)! ^ 1]), archive.subarray(-49)]),
+    'is damaged: what follows its header has SHA-256',
+  ],
+  [
+    'a file that is not a release archive',
+    () => execFileSync('tar', ['-czf', '-', '-C', ROOT, 'package.json']),
+    'is not a release archive written by npm run pack-dist',
+  ],
 ];
 
 for (const [what, damage, message] of DAMAGED) {
@@ -201,7 +222,10 @@ unpack('should refuse to replace a folder that is not a dist', async () => {
   assert.is(result.code, 1);
   assert.match(result.stderr, `${folder} is not a dist (it has no manifest.json)`);
   assert.equal(readdirSync(folder), ['notes.txt']);
-  assert.equal(readdirSync(scratch).filter((name) => name.startsWith(`${basename(folder)}.`)), []);
+  assert.equal(
+    readdirSync(scratch).filter((name) => name.startsWith(`${basename(folder)}.`)),
+    [],
+  );
 });
 
 unpack.run();

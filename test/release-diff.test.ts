@@ -15,8 +15,11 @@ import { SMALL_BODIES, smallDist } from './helpers/small-dist.ts';
 import type { Datasets } from '../build/types/datasets.ts';
 
 const run = promisify(execFile);
-const releaseDiff = (...args: string[]) => run(process.execPath, ['--import', 'tsx', 'build/release-diff.ts', ...args], { cwd: ROOT })
-  .then(({ stdout, stderr }) => ({ code: 0, stdout, stderr }), (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }));
+const releaseDiff = (...args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'build/release-diff.ts', ...args], { cwd: ROOT }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error) => ({ code: error.code as number, stdout: error.stdout as string, stderr: error.stderr as string }),
+  );
 const lines = (file: string) => readFileSync(file, 'utf8').split('\n').filter(Boolean);
 
 const scratch = mkdtempSync(join(tmpdir(), 'country-release-diff-'));
@@ -47,10 +50,16 @@ diff('should list the files a change of one postal example moves, and nothing el
   // Japan's postal answer, and what names the release or every ETag: GET /v1 and the nginx config.
   const changed = ['v1/_cdn/nginx.conf', 'v1/index.json', 'v1/postal-code/JP.json'];
   const manifest = readJson<Manifest>(join(changedDist, 'manifest.json'));
-  const withCopies = changed.flatMap((path) => [path, ...Object.keys(manifest.files[path].encodings).map((kind) => `${path}.${kind === 'gzip' ? 'gz' : kind}`)]);
+  const withCopies = changed.flatMap((path) => [
+    path,
+    ...Object.keys(manifest.files[path].encodings).map((kind) => `${path}.${kind === 'gzip' ? 'gz' : kind}`),
+  ]);
   assert.equal(lines(upload), [...withCopies, 'manifest.json', 'manifest.columns.json']);
   assert.equal(lines(remove), []);
-  assert.match(result.stdout, `: 3 changed, 0 added, 0 removed, ${(Object.keys(manifest.files).length - 3).toLocaleString('en')} unchanged response files\nchanged: ${changed.join(', ')}\n`);
+  assert.match(
+    result.stdout,
+    `: 3 changed, 0 added, 0 removed, ${(Object.keys(manifest.files).length - 3).toLocaleString('en')} unchanged response files\nchanged: ${changed.join(', ')}\n`,
+  );
 });
 
 diff('should read a release archive as it reads the dist it was packed from', async () => {
@@ -77,12 +86,22 @@ const entry = (sha256: string, encodings: { br?: number; gzip?: number } = {}) =
 const files = suite('release-diff: files to move');
 
 files('should upload what changed or was added with its copies, and delete what is gone and copies no longer made', () => {
-  const from: Manifest = { release: { id: 'a' }, files: {
-    'v1/same.json': entry('1', { br: 100 }), 'v1/changed.json': entry('2', { br: 100, gzip: 120 }), 'v1/gone.json': entry('3', { gzip: 120 }),
-  } };
-  const to: Manifest = { release: { id: 'b' }, files: {
-    'v1/same.json': entry('1', { br: 100 }), 'v1/changed.json': entry('4', { gzip: 150 }), 'v1/new.json': entry('5'),
-  } };
+  const from: Manifest = {
+    release: { id: 'a' },
+    files: {
+      'v1/same.json': entry('1', { br: 100 }),
+      'v1/changed.json': entry('2', { br: 100, gzip: 120 }),
+      'v1/gone.json': entry('3', { gzip: 120 }),
+    },
+  };
+  const to: Manifest = {
+    release: { id: 'b' },
+    files: {
+      'v1/same.json': entry('1', { br: 100 }),
+      'v1/changed.json': entry('4', { gzip: 150 }),
+      'v1/new.json': entry('5'),
+    },
+  };
   const result = diffFiles(from, to, true);
   assert.equal([result.changed, result.added, result.removed, result.unchanged], [['v1/changed.json'], ['v1/new.json'], ['v1/gone.json'], 1]);
   assert.equal(result.upload, ['v1/changed.json', 'v1/changed.json.gz', 'v1/new.json', 'manifest.json', 'manifest.columns.json']);

@@ -44,8 +44,9 @@ function on({ installed, alsoLacks = [], asUser = false }: Omit<Machine, 'args'>
     layer(folder).make.push(`mkdir -p ${dirname(standIn)}`, `touch ${standIn}`);
   }
   // Shallow folders first: an overlay mounted on a parent would cover one already on its child.
-  const mounts = [...layers].sort(([a], [b]) => a.split('/').length - b.split('/').length).flatMap(([folder, { dir, make }]) =>
-    [`mkdir -p ${dir}`, ...make, `mount -t overlay overlay -o lowerdir=${dir}:${folder} ${folder}`]);
+  const mounts = [...layers]
+    .sort(([a], [b]) => a.split('/').length - b.split('/').length)
+    .flatMap(([folder, { dir, make }]) => [`mkdir -p ${dir}`, ...make, `mount -t overlay overlay -o lowerdir=${dir}:${folder} ${folder}`]);
   const user = asUser ? `unshare -U --map-user=${NOBODY} --map-group=${NOBODY} ` : '';
   const shell = ['set -e', `mount -t tmpfs tmpfs ${scratch}`, ...mounts, `exec ${user}"$@"`].join('\n');
   try {
@@ -60,30 +61,50 @@ const pretest = (machine: Machine) => on(machine, [process.execPath, '--import',
 
 /** Why this machine cannot hide a file in a mount namespace, or undefined when it can. */
 function namespaceUnavailable(): string | undefined {
-  const probe = on({ installed: ['chromium'], asUser: true }, ['sh', '-c', `test -e ${PACKAGES.chromium} && test ! -e ${PACKAGES.zstd} && test -e ${process.execPath}`]);
+  const probe = on({ installed: ['chromium'], asUser: true }, [
+    'sh',
+    '-c',
+    `test -e ${PACKAGES.chromium} && test ! -e ${PACKAGES.zstd} && test -e ${process.execPath}`,
+  ]);
   if (probe.code === 0) return undefined;
   return `${UNSHARE.join(' ')} with an overlay mount failed here (${probe.stderr.trim() || `exit ${probe.code}`})`;
 }
 
-const lines = (missing: DebianPackage[], command: string) => `test: the suite needs Debian packages that are missing: ${missing.join(', ')}.\ntest: install them with: ${command}\n`;
+const lines = (missing: DebianPackage[], command: string) =>
+  `test: the suite needs Debian packages that are missing: ${missing.join(', ')}.\ntest: install them with: ${command}\n`;
 
 const except = (...names: DebianPackage[]) => ALL.filter((name) => !names.includes(name));
 const NGINX: DebianPackage[] = ['nginx-light', 'libnginx-mod-http-brotli-static'];
 
 const CASES: { name: string; machine: Machine; code: number; stdout: string }[] = [
-  { name: 'should print nothing and go on when every package is installed',
-    machine: { installed: ALL, args: [] }, code: 0, stdout: '' },
-  { name: 'should name every package and the one command on a machine with none of them (--dry-run)',
-    machine: { installed: [], args: ['--dry-run'] }, code: 0, stdout: lines(ALL, installCommand(ALL)) },
-  { name: 'should name only the packages missing, though they share a folder with ones present (--dry-run)',
-    machine: { installed: except('chromium', 'zstd'), args: ['--dry-run'] }, code: 0, stdout: lines(['chromium', 'zstd'], installCommand(['chromium', 'zstd'])) },
-  { name: 'should print the command with sudo and stop, for a user who is not root',
-    machine: { installed: except('iso-codes'), asUser: true, args: [] }, code: 1, stdout: lines(['iso-codes'], `sudo sh -c '${installCommand(['iso-codes'])}'`) },
-  { name: 'should print the command and stop, as root on a machine without apt-get',
-    machine: { installed: except(...NGINX), alsoLacks: ['/usr/bin/apt-get'], args: [] }, code: 1, stdout: lines(NGINX, installCommand(NGINX)) },
+  { name: 'should print nothing and go on when every package is installed', machine: { installed: ALL, args: [] }, code: 0, stdout: '' },
+  {
+    name: 'should name every package and the one command on a machine with none of them (--dry-run)',
+    machine: { installed: [], args: ['--dry-run'] },
+    code: 0,
+    stdout: lines(ALL, installCommand(ALL)),
+  },
+  {
+    name: 'should name only the packages missing, though they share a folder with ones present (--dry-run)',
+    machine: { installed: except('chromium', 'zstd'), args: ['--dry-run'] },
+    code: 0,
+    stdout: lines(['chromium', 'zstd'], installCommand(['chromium', 'zstd'])),
+  },
+  {
+    name: 'should print the command with sudo and stop, for a user who is not root',
+    machine: { installed: except('iso-codes'), asUser: true, args: [] },
+    code: 1,
+    stdout: lines(['iso-codes'], `sudo sh -c '${installCommand(['iso-codes'])}'`),
+  },
+  {
+    name: 'should print the command and stop, as root on a machine without apt-get',
+    machine: { installed: except(...NGINX), alsoLacks: ['/usr/bin/apt-get'], args: [] },
+    code: 1,
+    stdout: lines(NGINX, installCommand(NGINX)),
+  },
 ];
 
-const packages = suite('npm test\'s Debian packages (helpers/system-packages.ts)');
+const packages = suite("npm test's Debian packages (helpers/system-packages.ts)");
 const unavailable = namespaceUnavailable();
 if (unavailable) console.log(`system-packages.test.ts: skipped, no machine with other packages can be made: ${unavailable}`);
 

@@ -41,7 +41,7 @@ const TABLE: [string, Hostile][] = [
   ['an unknown parameter', { target: '/v1/countries?lang=de' }],
   ['a parameter one letter off', { target: '/v1/countries?locle=de' }],
   ['a parameter in capitals', { target: '/v1/countries/BR?Locale=de' }],
-  ['a parameter under another API\'s name', { target: '/v1/countries/search?query=peru' }],
+  ["a parameter under another API's name", { target: '/v1/countries/search?query=peru' }],
   ['a parameter no name is near', { target: '/v1/countries?x=1' }],
   ['an unknown parameter on a file of no locale', { target: '/v1/phone/BR?fields=x' }],
   ['a parameter the endpoint ignores', { target: '/v1/phone/BR?locale=de' }],
@@ -51,7 +51,10 @@ const TABLE: [string, Hostile][] = [
   ['a health check without a key', { target: '/healthz', auth: null }],
   ['a health check by POST', { target: '/healthz', method: 'POST', headers: ['Content-Length: 0'] }],
   ['DELETE', { target: '/v1/countries/BR', method: 'DELETE' }],
-  ['OPTIONS from a browser', { target: '/v1/countries/BR', method: 'OPTIONS', auth: null, headers: ['Origin: https://a.example', 'Access-Control-Request-Method: GET'] }],
+  [
+    'OPTIONS from a browser',
+    { target: '/v1/countries/BR', method: 'OPTIONS', auth: null, headers: ['Origin: https://a.example', 'Access-Control-Request-Method: GET'] },
+  ],
   ['OPTIONS without a preflight', { target: '/v1/countries/BR', method: 'OPTIONS', auth: null }],
   ['HEAD of a file', { target: '/v1/countries/BR', method: 'HEAD' }],
   ['HEAD of a problem', { target: '/v1/countries/ZZ', method: 'HEAD' }],
@@ -91,8 +94,11 @@ const revalidations = (): [string, Hostile][] => [
   ['two If-None-Match headers, the second naming its ETag', { target: '/v1/countries/BR', headers: ['If-None-Match: "x"', `If-None-Match: ${etag()}`] }],
 ];
 
-const asHostile = ([path, headers]: [string, Record<string, string>], auth: string | null): Hostile =>
-  ({ target: path, auth, headers: Object.entries(headers).map(([name, value]) => `${name}: ${value}`) });
+const asHostile = ([path, headers]: [string, Record<string, string>], auth: string | null): Hostile => ({
+  target: path,
+  auth,
+  headers: Object.entries(headers).map(([name, value]) => `${name}: ${value}`),
+});
 
 /** The target as a client sends it: characters beyond ASCII percent-encoded in UTF-8. */
 const encoded = (target: string) => target.replace(/\P{ASCII}+/gu, (text) => encodeURIComponent(text));
@@ -106,7 +112,8 @@ function corpus(): [string, Hostile][] {
     return [`fuzz ${index}`, { target: path, auth: auth ?? null, headers: Object.entries(rest).map(([name, value]) => `${name}: ${value}`) }];
   });
   return [
-    ...TABLE, ...revalidations(),
+    ...TABLE,
+    ...revalidations(),
     ...SAMPLE.map((sample): [string, Hostile] => [`sample ${sample[0]}`, asHostile(sample, `Bearer ${TEST_KEY}`)]),
     ...ANONYMOUS.map((sample): [string, Hostile] => [`anonymous ${sample[0]}`, asHostile(sample, null)]),
     ...HOSTILE.map(([what, request]): [string, Hostile] => [`hostile: ${what}`, request]),
@@ -115,7 +122,11 @@ function corpus(): [string, Hostile][] {
 }
 
 /** Where a tier cannot answer as the gateway does: which tier, the reason, and the requests it concerns. */
-interface Exception { tier: string; reason: string; applies: (request: Hostile, answers: [gateway: Answer, other: Answer]) => boolean }
+interface Exception {
+  tier: string;
+  reason: string;
+  applies: (request: Hostile, answers: [gateway: Answer, other: Answer]) => boolean;
+}
 
 const pathOf = (target: string) => target.replace(/^https?:\/\/[^/]*/i, '').split('?')[0];
 /** Whether the path's dot segments (`..`, `%2e%2e`) would climb above the root. */
@@ -130,43 +141,112 @@ function climbs(path: string): boolean {
 }
 
 const EXCEPTIONS: Exception[] = [
-  { tier: 'nginx', reason: 'nginx decodes every escape of a path before it matches it: %2F is a slash there, and the path names another resource (404 either way)',
-    applies: (request) => /%2f/i.test(pathOf(request.target)) },
-  { tier: 'nginx', reason: 'nginx refuses a path it cannot decode (%00, a % without two hex digits) or that climbs above the root, an asterisk target and a target with a user, with 400 bad_request; the other tiers find nothing there (404), or refuse a missing key first (401)',
-    applies: (request, [, other]) => other.code === 'bad_request' && (/%00|%(?![0-9a-f]{2})/i.test(pathOf(request.target)) || climbs(pathOf(request.target))
-      || request.target === '*' || /^https?:\/\/[^/]*@/i.test(request.target)) },
-  { tier: 'nginx', reason: 'node:http refuses a raw byte beyond ASCII in the request target (400 bad_request); nginx reads it (clients send such characters percent-encoded)',
-    applies: (request) => /\P{ASCII}/u.test(request.target) },
-  { tier: 'nginx', reason: 'a request line over 16 KiB: node:http answers 431 headers_too_large, nginx 414 uri_too_long',
-    applies: (request) => request.target.length > 16 * 1024 - 64 },
-  { tier: 'nginx', reason: 'nginx refuses a second Authorization header itself (400 bad_request); the gateway and the edge call it a malformed credential (400 invalid_request)',
-    applies: (request) => request.auth !== null && (request.headers ?? []).some((line) => /^authorization:/i.test(line)) },
-  { tier: 'nginx', reason: 'nginx refuses CONNECT (400 bad_request); node:http hands it to the gateway, which answers 405',
-    applies: (request) => request.method === 'CONNECT' },
-  { tier: 'nginx', reason: 'node:http refuses a method it does not know (400 bad_request); nginx answers it 405 method_not_allowed',
-    applies: (request) => request.method !== undefined && !METHODS.includes(request.method) },
-  { tier: 'nginx', reason: 'nginx skips a header line without a colon; node:http refuses the request (400 bad_request)',
-    applies: (request) => (request.headers ?? []).some((line) => line !== 'Host:' && !line.includes(':')) },
-  { tier: 'nginx', reason: 'a query name percent-encoded: the gateway decodes it (so %6Cocale is locale), nginx reads it as sent',
-    applies: (request) => /[?&][^=&]*%/.test(request.target) },
-  { tier: 'nginx', reason: 'nginx refuses a Host holding a slash or a tab itself (400 bad_request); the gateway and the edge answer the target and ignore the Host',
-    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).some((line) => /^host: .*[/\t]/i.test(line)) },
-  { tier: 'nginx', reason: 'nginx 1.22 refuses a second If-None-Match line itself (400 bad_request); the gateway and the edge read the first',
-    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).filter((line) => /^if-none-match:/i.test(line)).length > 1 },
+  {
+    tier: 'nginx',
+    reason: 'nginx decodes every escape of a path before it matches it: %2F is a slash there, and the path names another resource (404 either way)',
+    applies: (request) => /%2f/i.test(pathOf(request.target)),
+  },
+  {
+    tier: 'nginx',
+    reason:
+      'nginx refuses a path it cannot decode (%00, a % without two hex digits) or that climbs above the root, an asterisk target and a target with a user, with 400 bad_request; the other tiers find nothing there (404), or refuse a missing key first (401)',
+    applies: (request, [, other]) =>
+      other.code === 'bad_request' &&
+      (/%00|%(?![0-9a-f]{2})/i.test(pathOf(request.target)) ||
+        climbs(pathOf(request.target)) ||
+        request.target === '*' ||
+        /^https?:\/\/[^/]*@/i.test(request.target)),
+  },
+  {
+    tier: 'nginx',
+    reason: 'node:http refuses a raw byte beyond ASCII in the request target (400 bad_request); nginx reads it (clients send such characters percent-encoded)',
+    applies: (request) => /\P{ASCII}/u.test(request.target),
+  },
+  {
+    tier: 'nginx',
+    reason: 'a request line over 16 KiB: node:http answers 431 headers_too_large, nginx 414 uri_too_long',
+    applies: (request) => request.target.length > 16 * 1024 - 64,
+  },
+  {
+    tier: 'nginx',
+    reason:
+      'nginx refuses a second Authorization header itself (400 bad_request); the gateway and the edge call it a malformed credential (400 invalid_request)',
+    applies: (request) => request.auth !== null && (request.headers ?? []).some((line) => /^authorization:/i.test(line)),
+  },
+  {
+    tier: 'nginx',
+    reason: 'nginx refuses CONNECT (400 bad_request); node:http hands it to the gateway, which answers 405',
+    applies: (request) => request.method === 'CONNECT',
+  },
+  {
+    tier: 'nginx',
+    reason: 'node:http refuses a method it does not know (400 bad_request); nginx answers it 405 method_not_allowed',
+    applies: (request) => request.method !== undefined && !METHODS.includes(request.method),
+  },
+  {
+    tier: 'nginx',
+    reason: 'nginx skips a header line without a colon; node:http refuses the request (400 bad_request)',
+    applies: (request) => (request.headers ?? []).some((line) => line !== 'Host:' && !line.includes(':')),
+  },
+  {
+    tier: 'nginx',
+    reason: 'a query name percent-encoded: the gateway decodes it (so %6Cocale is locale), nginx reads it as sent',
+    applies: (request) => /[?&][^=&]*%/.test(request.target),
+  },
+  {
+    tier: 'nginx',
+    reason: 'nginx refuses a Host holding a slash or a tab itself (400 bad_request); the gateway and the edge answer the target and ignore the Host',
+    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).some((line) => /^host: .*[/\t]/i.test(line)),
+  },
+  {
+    tier: 'nginx',
+    reason: 'nginx 1.22 refuses a second If-None-Match line itself (400 bad_request); the gateway and the edge read the first',
+    applies: (request, [, other]) => other.code === 'bad_request' && (request.headers ?? []).filter((line) => /^if-none-match:/i.test(line)).length > 1,
+  },
   // workerd's HTTP parser, before the Worker runs. On the CDN, Cloudflare's front line reads the request before workerd does.
-  { tier: 'edge', reason: 'workerd cannot take an absolute-form or asterisk request target: it answers 500 in plain text itself, without calling the Worker',
-    applies: (request, [, other]) => !request.target.startsWith('/') && request.method !== 'CONNECT' && other.status === 500 && other.code === undefined },
-  { tier: 'edge', reason: 'workerd passes a raw space, control byte, DEL or byte beyond ASCII in the path on to the Worker percent-encoded (404 country_not_found), where node:http refuses the request (400 bad_request); a raw NUL it refuses with 400 in plain text',
-    applies: (request) => /[\p{Cc} \P{ASCII}]/u.test(request.target) },
-  { tier: 'edge', reason: 'workerd refuses a malformed header line (no colon, a space in the name, a NUL in the value) or a missing Host with 400 in plain text and a Content-Length that is no number with 500, and takes a folded line or Content-Length with Transfer-Encoding, which node:http refuses (400 bad_request)',
-    applies: (request) => (request.headers ?? []).some((line) => (line === 'Host:' && !(request.headers ?? []).some((other) => /^host: ./i.test(other))) || !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+: [^\0]*$/.test(line) || /^content-length: *\D/i.test(line))
-      || (request.headers ?? []).some((line) => /^transfer-encoding:/i.test(line)) || /\0/.test(request.auth ?? '') },
-  { tier: 'edge', reason: 'workerd answers 415 in plain text itself when Accept-Encoding refuses identity and names no coding it makes; the other tiers send the file as it is',
-    applies: (request, [, other]) => other.status === 415 && (request.headers ?? []).some((line) => /^accept-encoding:.*identity *; *q=0/i.test(line)) },
-  { tier: 'edge', reason: 'workerd drops an empty Authorization line, so a second one reaches the Worker alone and is read; the gateway reads the first (empty: 401)',
-    applies: (request) => request.auth === '' && (request.headers ?? []).some((line) => /^authorization:/i.test(line)) },
-  { tier: 'edge', reason: 'workerd answers a method it does not know (or in lower case) with 501, and CONNECT with 500, in plain text itself; node:http refuses the first (400 bad_request) and the gateway answers CONNECT 405',
-    applies: (request, [, other]) => request.method !== undefined && (request.method === 'CONNECT' || !METHODS.includes(request.method)) && other.code === undefined },
+  {
+    tier: 'edge',
+    reason: 'workerd cannot take an absolute-form or asterisk request target: it answers 500 in plain text itself, without calling the Worker',
+    applies: (request, [, other]) => !request.target.startsWith('/') && request.method !== 'CONNECT' && other.status === 500 && other.code === undefined,
+  },
+  {
+    tier: 'edge',
+    reason:
+      'workerd passes a raw space, control byte, DEL or byte beyond ASCII in the path on to the Worker percent-encoded (404 country_not_found), where node:http refuses the request (400 bad_request); a raw NUL it refuses with 400 in plain text',
+    applies: (request) => /[\p{Cc} \P{ASCII}]/u.test(request.target),
+  },
+  {
+    tier: 'edge',
+    reason:
+      'workerd refuses a malformed header line (no colon, a space in the name, a NUL in the value) or a missing Host with 400 in plain text and a Content-Length that is no number with 500, and takes a folded line or Content-Length with Transfer-Encoding, which node:http refuses (400 bad_request)',
+    applies: (request) =>
+      (request.headers ?? []).some(
+        (line) =>
+          (line === 'Host:' && !(request.headers ?? []).some((other) => /^host: ./i.test(other))) ||
+          !/^[!#$%&'*+.^_`|~0-9A-Za-z-]+: [^\0]*$/.test(line) ||
+          /^content-length: *\D/i.test(line),
+      ) ||
+      (request.headers ?? []).some((line) => /^transfer-encoding:/i.test(line)) ||
+      /\0/.test(request.auth ?? ''),
+  },
+  {
+    tier: 'edge',
+    reason:
+      'workerd answers 415 in plain text itself when Accept-Encoding refuses identity and names no coding it makes; the other tiers send the file as it is',
+    applies: (request, [, other]) => other.status === 415 && (request.headers ?? []).some((line) => /^accept-encoding:.*identity *; *q=0/i.test(line)),
+  },
+  {
+    tier: 'edge',
+    reason: 'workerd drops an empty Authorization line, so a second one reaches the Worker alone and is read; the gateway reads the first (empty: 401)',
+    applies: (request) => request.auth === '' && (request.headers ?? []).some((line) => /^authorization:/i.test(line)),
+  },
+  {
+    tier: 'edge',
+    reason:
+      'workerd answers a method it does not know (or in lower case) with 501, and CONNECT with 500, in plain text itself; node:http refuses the first (400 bad_request) and the gateway answers CONNECT 405',
+    applies: (request, [, other]) =>
+      request.method !== undefined && (request.method === 'CONNECT' || !METHODS.includes(request.method)) && other.code === undefined,
+  },
 ];
 
 const tiersSuite = suite('tiers (one corpus, every tier)');
@@ -180,7 +260,11 @@ tiersSuite.before(async () => {
   const port = await freePort();
   nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });
   edge = await startEdge();
-  tiers = [{ name: 'gateway', port: gateway.port }, { name: 'nginx', port }, { name: 'edge', port: edge.port }];
+  tiers = [
+    { name: 'gateway', port: gateway.port },
+    { name: 'nginx', port },
+    { name: 'edge', port: edge.port },
+  ];
 });
 tiersSuite.after(async () => {
   await edge?.stop();
@@ -193,25 +277,31 @@ tiersSuite('should answer every request of the corpus alike on every tier, but f
   const unexplained: string[] = [];
   const used = new Map<Exception, number>();
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < cases.length) {
-      const [name, request] = cases[next++];
-      const bytes = rawRequest(request);
-      const answers = await Promise.all(tiers.map((tier) => ask(tier, bytes, request.method ?? 'GET')));
-      if (answers[0].headers['x-content-type-options'] !== 'nosniff') unexplained.push(`gateway, ${name}: no X-Content-Type-Options: nosniff`);
-      for (let i = 1; i < tiers.length; i++) {
-        const found = differences(answers[0], answers[i]);
-        if (found.length === 0) continue;
-        const exception = EXCEPTIONS.find((candidate) => candidate.tier === tiers[i].name && candidate.applies(request, [answers[0], answers[i]]));
-        if (exception) used.set(exception, (used.get(exception) ?? 0) + 1);
-        else {
-          const bodies = found.includes('body') ? ` (${[answers[0], answers[i]].map((answer) => answer.body.toString('utf8', 0, 200)).join(' / ')})` : '';
-          unexplained.push(`${tiers[i].name}, ${name} (${request.method ?? 'GET'} ${request.target.slice(0, 120)}): ${found.join('; ').slice(0, 300)}${bodies}`);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < cases.length) {
+        const [name, request] = cases[next++];
+        const bytes = rawRequest(request);
+        const answers = await Promise.all(tiers.map((tier) => ask(tier, bytes, request.method ?? 'GET')));
+        if (answers[0].headers['x-content-type-options'] !== 'nosniff') unexplained.push(`gateway, ${name}: no X-Content-Type-Options: nosniff`);
+        for (let i = 1; i < tiers.length; i++) {
+          const found = differences(answers[0], answers[i]);
+          if (found.length === 0) continue;
+          const exception = EXCEPTIONS.find((candidate) => candidate.tier === tiers[i].name && candidate.applies(request, [answers[0], answers[i]]));
+          if (exception) used.set(exception, (used.get(exception) ?? 0) + 1);
+          else {
+            const bodies = found.includes('body') ? ` (${[answers[0], answers[i]].map((answer) => answer.body.toString('utf8', 0, 200)).join(' / ')})` : '';
+            unexplained.push(
+              `${tiers[i].name}, ${name} (${request.method ?? 'GET'} ${request.target.slice(0, 120)}): ${found.join('; ').slice(0, 300)}${bodies}`,
+            );
+          }
         }
       }
-    }
-  }));
-  console.log(`  ${cases.length} requests to ${tiers.map((tier) => tier.name).join(', ')}; exceptions: ${EXCEPTIONS.map((exception) => `${exception.tier} ${used.get(exception) ?? 0}`).join(', ') || 'none'}`);
+    }),
+  );
+  console.log(
+    `  ${cases.length} requests to ${tiers.map((tier) => tier.name).join(', ')}; exceptions: ${EXCEPTIONS.map((exception) => `${exception.tier} ${used.get(exception) ?? 0}`).join(', ') || 'none'}`,
+  );
   assert.equal(unexplained.slice(0, 40), [], `${unexplained.length} unexplained differences`);
   for (const exception of EXCEPTIONS) assert.ok(used.has(exception), `no request shows the exception any more: ${exception.reason}`);
 });
@@ -220,17 +310,20 @@ tiersSuite('should refuse every request without a key that names an internal ste
   const cases = keylessRequests(builtDist());
   const wrong: string[] = [];
   let next = 0;
-  await Promise.all(Array.from({ length: 8 }, async () => {
-    while (next < cases.length) {
-      const [name, request] = cases[next++];
-      const bytes = rawRequest(request);
-      // workerd cannot take an absolute-form target at all (an exception above): the edge is asked in origin form only.
-      for (const tier of tiers.filter((candidate) => candidate.name !== 'edge' || request.target.startsWith('/'))) {
-        const answer = await ask(tier, bytes, 'GET');
-        if (answer.status !== 401 || answer.code !== 'missing_credentials') wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < cases.length) {
+        const [name, request] = cases[next++];
+        const bytes = rawRequest(request);
+        // workerd cannot take an absolute-form target at all (an exception above): the edge is asked in origin form only.
+        for (const tier of tiers.filter((candidate) => candidate.name !== 'edge' || request.target.startsWith('/'))) {
+          const answer = await ask(tier, bytes, 'GET');
+          if (answer.status !== 401 || answer.code !== 'missing_credentials')
+            wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
+        }
       }
-    }
-  }));
+    }),
+  );
   console.log(`  ${cases.length} requests without a key to ${tiers.map((tier) => tier.name).join(', ')}; ${wrong.length} not refused`);
   assert.equal(wrong.slice(0, 40), [], `${wrong.length} answers other than 401 missing_credentials`);
 });

@@ -12,8 +12,11 @@ import { ROOT } from './helpers/paths.ts';
 import { testHead } from './helpers/small-dist.ts';
 
 const run = promisify(execFile);
-const verifyCommand = (dir: string) => run(process.execPath, ['--import', 'tsx', 'build/verify.ts', dir], { cwd: ROOT })
-  .then(({ stdout }) => ({ code: 0, output: stdout }), (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }));
+const verifyCommand = (dir: string) =>
+  run(process.execPath, ['--import', 'tsx', 'build/verify.ts', dir], { cwd: ROOT }).then(
+    ({ stdout }) => ({ code: 0, output: stdout }),
+    (error) => ({ code: error.code as number, output: `${error.stdout}${error.stderr}` }),
+  );
 
 const FILES: Record<string, string> = {
   'v1/countries/BR.json': '{"code":"BR","name":{"common":"Brazil"}}'.repeat(20),
@@ -34,7 +37,13 @@ function smallDist(): string {
       encodings.gzip = gz.length;
     }
     const request = `/${path.replace(/\.json$/, '')}`;
-    files[path] = { bytes: Buffer.byteLength(text), sha256: createHash('sha256').update(text).digest('hex'), encodings, requests: [request], content_language: null };
+    files[path] = {
+      bytes: Buffer.byteLength(text),
+      sha256: createHash('sha256').update(text).digest('hex'),
+      encodings,
+      requests: [request],
+      content_language: null,
+    };
   }
   const manifest = { ...testHead({ id: 'r1', date: null }, 'v1/phone/BR.json'), files };
   writeManifest(dir, manifest as any);
@@ -71,16 +80,29 @@ for (const [what, apply] of WHOLE) {
 const DAMAGE: { damage: string; apply: (dir: string) => void; expected: string }[] = [
   { damage: 'a missing file', expected: 'v1/phone/BR.json: missing', apply: (dir) => unlinkSync(join(dir, 'v1/phone/BR.json')) },
   { damage: 'a missing compressed copy', expected: 'v1/countries/BR.json.gz: missing', apply: (dir) => unlinkSync(join(dir, 'v1/countries/BR.json.gz')) },
-  { damage: 'a changed byte of the same size', expected: 'v1/phone/BR.json: SHA-256',
-    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].replace('+55', '+56')) },
-  { damage: 'a truncated file', expected: 'v1/phone/BR.json: 10 bytes, manifest says',
-    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].slice(0, 10)) },
+  {
+    damage: 'a changed byte of the same size',
+    expected: 'v1/phone/BR.json: SHA-256',
+    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].replace('+55', '+56')),
+  },
+  {
+    damage: 'a truncated file',
+    expected: 'v1/phone/BR.json: 10 bytes, manifest says',
+    apply: (dir) => writeFileSync(join(dir, 'v1/phone/BR.json'), FILES['v1/phone/BR.json'].slice(0, 10)),
+  },
   { damage: 'an extra file', expected: 'v1/phone/XX.json: not in the manifest', apply: (dir) => writeFileSync(join(dir, 'v1/phone/XX.json'), '{}') },
   { damage: 'a missing manifest', expected: 'manifest.json: ENOENT', apply: (dir) => unlinkSync(join(dir, 'manifest.json')) },
-  { damage: 'columns derived from another manifest (same size)', expected: 'manifest.columns.json: derived from a manifest.json with SHA-256',
-    apply: (dir) => edit(join(dir, 'manifest.json'), (text) => text.replace('"id": "r1"', '"id": "r2"')) },
-  { damage: 'columns that say otherwise than the manifest', expected: 'manifest.columns.json: says otherwise than manifest.json',
-    apply: (dir) => edit(join(dir, 'manifest.columns.json'), (text) => text.replace('"content_language": [\n      null,', '"content_language": [\n      "pt",')) },
+  {
+    damage: 'columns derived from another manifest (same size)',
+    expected: 'manifest.columns.json: derived from a manifest.json with SHA-256',
+    apply: (dir) => edit(join(dir, 'manifest.json'), (text) => text.replace('"id": "r1"', '"id": "r2"')),
+  },
+  {
+    damage: 'columns that say otherwise than the manifest',
+    expected: 'manifest.columns.json: says otherwise than manifest.json',
+    apply: (dir) =>
+      edit(join(dir, 'manifest.columns.json'), (text) => text.replace('"content_language": [\n      null,', '"content_language": [\n      "pt",')),
+  },
 ];
 
 for (const { damage, apply, expected } of DAMAGE) {

@@ -3,9 +3,21 @@ import type { Family, Snapshot } from './snapshot.ts';
 
 export const FAMILIES: Family[] = ['countries', 'names', 'phone', 'postal_codes', 'subdivisions'];
 
-export interface Change { key: string; fields: { field: string; before: unknown; after: unknown }[] }
-export interface FamilyDiff { added: string[]; removed: string[]; changed: Change[] }
-export interface Diff { from: string; to: string; families: Record<Family, FamilyDiff>; breaking: string[] }
+export interface Change {
+  key: string;
+  fields: { field: string; before: unknown; after: unknown }[];
+}
+export interface FamilyDiff {
+  added: string[];
+  removed: string[];
+  changed: Change[];
+}
+export interface Diff {
+  from: string;
+  to: string;
+  families: Record<Family, FamilyDiff>;
+  breaking: string[];
+}
 
 function fieldChanges(before: unknown, after: unknown): Change['fields'] {
   const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
@@ -22,7 +34,8 @@ function removedPaths(before: unknown, after: unknown, path: string): string[] {
   if (after === null || after === undefined) return [path];
   if (typeof before !== 'object' || Array.isArray(before) || typeof after !== 'object' || Array.isArray(after)) return [];
   return Object.keys(before).flatMap((key) =>
-    removedPaths((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], path ? `${path}.${key}` : key));
+    removedPaths((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key], path ? `${path}.${key}` : key),
+  );
 }
 
 export function compareSnapshots(from: Snapshot, to: Snapshot): Diff {
@@ -31,8 +44,12 @@ export function compareSnapshots(from: Snapshot, to: Snapshot): Diff {
   for (const family of FAMILIES) {
     const before = from[family];
     const after = to[family];
-    const added = Object.keys(after).filter((key) => !(key in before)).sort();
-    const removed = Object.keys(before).filter((key) => !(key in after)).sort();
+    const added = Object.keys(after)
+      .filter((key) => !(key in before))
+      .sort();
+    const removed = Object.keys(before)
+      .filter((key) => !(key in after))
+      .sort();
     const changed = Object.keys(before)
       .filter((key) => key in after && JSON.stringify(before[key]) !== JSON.stringify(after[key]))
       .sort()
@@ -40,7 +57,8 @@ export function compareSnapshots(from: Snapshot, to: Snapshot): Diff {
     families[family] = { added, removed, changed };
     for (const key of removed) breaking.push(`${family}: ${key} removed`);
     for (const change of changed) {
-      for (const path of removedPaths(before[change.key], after[change.key], '')) breaking.push(`${family}: ${path ? `${change.key}.${path}` : change.key} removed`);
+      for (const path of removedPaths(before[change.key], after[change.key], ''))
+        breaking.push(`${family}: ${path ? `${change.key}.${path}` : change.key} removed`);
     }
   }
   return { from: from.release, to: to.release, families, breaking };

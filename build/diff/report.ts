@@ -6,9 +6,7 @@ const show = (value: unknown) => (value === null ? '_null_' : `\`${JSON.stringif
 
 export function markdownReport(diff: Diff): string {
   const lines = [`# Data diff: ${diff.from} -> ${diff.to}`, ''];
-  lines.push(diff.breaking.length
-    ? `**Breaking: ${diff.breaking.length} change(s) remove a code or a field.**`
-    : 'No breaking change (nothing removed).', '');
+  lines.push(diff.breaking.length ? `**Breaking: ${diff.breaking.length} change(s) remove a code or a field.**` : 'No breaking change (nothing removed).', '');
   lines.push('| family | added | removed | changed |', '|---|---:|---:|---:|');
   for (const family of FAMILIES) {
     const { added, removed, changed } = diff.families[family];

@@ -7,7 +7,11 @@
  */
 import { readPackageJson } from '../lib/upstream.ts';
 
-export interface ZoneNames { generic?: string; standard?: string; daylight?: string }
+export interface ZoneNames {
+  generic?: string;
+  standard?: string;
+  daylight?: string;
+}
 
 const at = (tree: any, id: string) => id.split('/').reduce((node, part) => node?.[part], tree);
 
@@ -40,7 +44,8 @@ export function metazoneOn(cldrId: string, tree: any, day: string): string | nul
 
 export function timeZoneNamesOf(tag: string): { zone: any; metazone: any } {
   const names = readPackageJson<any>('cldr-dates-full', `main/${tag}/timeZoneNames.json`).main?.[tag]?.dates?.timeZoneNames;
-  if (!names?.zone || !names?.metazone) throw new Error(`cldr-dates-full: main/${tag}/timeZoneNames.json has no zone or metazone names; has its layout changed?`);
+  if (!names?.zone || !names?.metazone)
+    throw new Error(`cldr-dates-full: main/${tag}/timeZoneNames.json has no zone or metazone names; has its layout changed?`);
   return names;
 }
 
@@ -52,7 +57,11 @@ const pick = (long: any): ZoneNames | null => {
 export const metazoneNamesIn = (names: { metazone: any }, metazone: string): ZoneNames | null => pick(names.metazone[metazone]?.long);
 
 /** The exemplar city, and the long names where the zone has any of its own (merged over its metazone's). */
-export function zoneWordsIn(names: { zone: any; metazone: any }, cldrId: string, metazone: string | null): { city: string | null; own: boolean; names: ZoneNames | null } {
+export function zoneWordsIn(
+  names: { zone: any; metazone: any },
+  cldrId: string,
+  metazone: string | null,
+): { city: string | null; own: boolean; names: ZoneNames | null } {
   const own = at(names.zone, cldrId);
   return { city: own?.exemplarCity ?? null, own: Boolean(own?.long), names: pick({ ...(metazone ? names.metazone[metazone]?.long : {}), ...own?.long }) };
 }

@@ -9,7 +9,12 @@
 import { readPackageJson } from '../lib/upstream.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
-export interface CurrencyWords { name: string; plural?: Record<string, string>; symbol: string; narrow_symbol: string }
+export interface CurrencyWords {
+  name: string;
+  plural?: Record<string, string>;
+  symbol: string;
+  narrow_symbol: string;
+}
 
 const PLURAL = /^displayName-count-(zero|one|two|few|many|other)$/;
 
@@ -22,12 +27,16 @@ function currenciesOf(tag: string): Record<string, Record<string, string>> {
 /** The locale's entry, or null where CLDR gives the locale no display name of its own for the code. */
 function wordsIn(currency: Record<string, string> | undefined, code: string, tag: string): CurrencyWords | null {
   if (!currency?.displayName || currency.displayName === code) return null;
-  const words = Object.entries(currency).filter(([field]) => field === 'displayName' || PLURAL.test(field)).map(([, text]) => text);
+  const words = Object.entries(currency)
+    .filter(([field]) => field === 'displayName' || PLURAL.test(field))
+    .map(([, text]) => text);
   if (!inLocaleScript(tag, words)) return null;
-  const plural = Object.fromEntries(Object.entries(currency).flatMap(([field, text]) => {
-    const form = PLURAL.exec(field)?.[1];
-    return form ? [[form, text]] : [];
-  }));
+  const plural = Object.fromEntries(
+    Object.entries(currency).flatMap(([field, text]) => {
+      const form = PLURAL.exec(field)?.[1];
+      return form ? [[form, text]] : [];
+    }),
+  );
   return {
     name: currency.displayName,
     ...(Object.keys(plural).length ? { plural } : {}),
@@ -38,11 +47,15 @@ function wordsIn(currency: Record<string, string> | undefined, code: string, tag
 
 export function currencyWords(codes: string[], chains: Chains): Map<string, Record<string, CurrencyWords>> {
   const byLocale = new Map(chains.tags.map((tag) => [tag, currenciesOf(tag)]));
-  return new Map(codes.map((code) => {
-    const full = new Map(chains.tags.flatMap((tag) => {
-      const words = wordsIn(byLocale.get(tag)![code], code, tag);
-      return words ? [[tag, words] as const] : [];
-    }));
-    return [code, Object.fromEntries(pruneByFallback(full, chains))];
-  }));
+  return new Map(
+    codes.map((code) => {
+      const full = new Map(
+        chains.tags.flatMap((tag) => {
+          const words = wordsIn(byLocale.get(tag)![code], code, tag);
+          return words ? [[tag, words] as const] : [];
+        }),
+      );
+      return [code, Object.fromEntries(pruneByFallback(full, chains))];
+    }),
+  );
 }

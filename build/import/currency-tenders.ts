@@ -5,17 +5,23 @@
  */
 import { readPackageJson } from '../lib/upstream.ts';
 
-export interface Tender { code: string; from: string | null; to: string | null }
+export interface Tender {
+  code: string;
+  from: string | null;
+  to: string | null;
+}
 
 export function currencyData(): { region: Record<string, Record<string, any>[]>; fractions: Record<string, any> } {
   const data = readPackageJson<any>('cldr-core', 'supplemental/currencyData.json').supplemental?.currencyData;
-  if (!data?.region?.US || !data?.fractions?.DEFAULT) throw new Error('cldr-core: supplemental/currencyData.json has no region US or fractions DEFAULT; has its layout changed?');
+  if (!data?.region?.US || !data?.fractions?.DEFAULT)
+    throw new Error('cldr-core: supplemental/currencyData.json has no region US or fractions DEFAULT; has its layout changed?');
   return data;
 }
 
 /** Every legal tender CLDR lists for a region, newest first as CLDR orders them. */
 export function tendersOf(region: Record<string, any>[] | undefined): Tender[] {
-  return (region ?? []).flatMap((entry) => Object.entries<any>(entry))
+  return (region ?? [])
+    .flatMap((entry) => Object.entries<any>(entry))
     .filter(([, dates]) => dates._tender !== 'false')
     .map(([code, dates]) => ({ code, from: dates._from ?? null, to: dates._to ?? null }));
 }
@@ -27,8 +33,13 @@ export const inUseOn = (tender: Tender, day: string) => (tender.from === null ||
  * outlasted it, the one that began last (Zimbabwe's ZWL: ZWG of 2024, not the USD there since 2009).
  */
 export function successorOf(ended: Tender, tenders: Tender[]): Tender | null {
-  const candidates = tenders.filter((other) => other.code !== ended.code && other.from !== null
-    && (ended.from === null || other.from > ended.from) && other.from <= ended.to!
-    && (other.to === null || other.to > ended.to!));
+  const candidates = tenders.filter(
+    (other) =>
+      other.code !== ended.code &&
+      other.from !== null &&
+      (ended.from === null || other.from > ended.from) &&
+      other.from <= ended.to! &&
+      (other.to === null || other.to > ended.to!),
+  );
   return candidates.sort((a, b) => b.from!.localeCompare(a.from!))[0] ?? null;
 }

@@ -10,13 +10,22 @@
  */
 import type { LocalesDataset } from './import-locales.ts';
 
-interface Named { code: string; country: string; iso_name: string; name: Record<string, string> }
+interface Named {
+  code: string;
+  country: string;
+  iso_name: string;
+  name: Record<string, string>;
+}
 
 export function withoutSharedNames(subdivisions: Named[], locales: LocalesDataset, curated: (code: string) => Set<string>): void {
   const chains = new Map(locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
   // Fallbacks first, so that a locale sees its parents' names as they end.
   const tags = [...chains.keys()].filter((tag) => tag !== 'en').sort((a, b) => chains.get(a)!.length - chains.get(b)!.length || (a < b ? -1 : 1));
-  const shown = (member: Named, tag: string) => chains.get(tag)!.map((candidate) => member.name[candidate]).find(Boolean) ?? member.name.en;
+  const shown = (member: Named, tag: string) =>
+    chains
+      .get(tag)!
+      .map((candidate) => member.name[candidate])
+      .find(Boolean) ?? member.name.en;
   for (const tag of tags) {
     const groups = new Map<string, Named[]>();
     for (const member of subdivisions) {
@@ -31,7 +40,12 @@ export function withoutSharedNames(subdivisions: Named[], locales: LocalesDatase
       for (const member of members) {
         if (member === keeper || !member.name[tag]) continue;
         if (curated(member.code).has(tag)) {
-          throw new Error(`name-overrides: ${member.code} ${tag} ${JSON.stringify(member.name[tag])} is also how ${members.filter((other) => other !== member).map((other) => other.code).join(', ')} is shown in ${tag}`);
+          throw new Error(
+            `name-overrides: ${member.code} ${tag} ${JSON.stringify(member.name[tag])} is also how ${members
+              .filter((other) => other !== member)
+              .map((other) => other.code)
+              .join(', ')} is shown in ${tag}`,
+          );
         }
         delete member.name[tag];
       }
@@ -51,7 +65,12 @@ export function withoutInheritedNames(subdivisions: Named[], locales: LocalesDat
   for (const { name } of subdivisions) {
     for (const tag of childrenFirst) {
       if (!name[tag]) continue;
-      const inherited = chains.get(tag)!.slice(1).map((candidate) => name[candidate]).find(Boolean) ?? name.en;
+      const inherited =
+        chains
+          .get(tag)!
+          .slice(1)
+          .map((candidate) => name[candidate])
+          .find(Boolean) ?? name.en;
       if (name[tag] === inherited) delete name[tag];
     }
   }

@@ -8,7 +8,10 @@ import { foreignLetters } from '../lib/locale-script.ts';
 
 /** Whether every text is in the locale's script; a value that is not is dropped, so the fallback applies. */
 export const inLocaleScript = (tag: string, texts: string[]) => tag.startsWith('en') || texts.every((text) => !foreignLetters(text, tag));
-export interface Chains { tags: string[]; chainOf: Map<string, string[]> }
+export interface Chains {
+  tags: string[];
+  chainOf: Map<string, string[]>;
+}
 
 export function chainsOf(locales: { tag: string; fallback: string[] }[]): Chains {
   return {

@@ -11,11 +11,24 @@ import { readJson } from '../lib/canonical-json.ts';
 import { scriptOf } from '../lib/locale-script.ts';
 import { googleAddressRecord } from './import-postal-codes.ts';
 
-interface LatinAddress { place: string; street: string | null; city: string | null; subdivision_name?: string }
+interface LatinAddress {
+  place: string;
+  street: string | null;
+  city: string | null;
+  subdivision_name?: string;
+}
 interface CuratedAddress {
-  country: string; language: string;
-  place: string; street: string | null; city: string | null; subdivision: string | null; subdivision_name?: string;
-  postal_code: string | null; latin?: LatinAddress; source: string; note?: string;
+  country: string;
+  language: string;
+  place: string;
+  street: string | null;
+  city: string | null;
+  subdivision: string | null;
+  subdivision_name?: string;
+  postal_code: string | null;
+  latin?: LatinAddress;
+  source: string;
+  note?: string;
 }
 
 /** Whether the country writes its states as codes (US "CA", BR "SP") or by name (IN "Delhi"), per Google's sub_keys. */
@@ -26,7 +39,11 @@ function subdivisionStyle(google: Record<string, string> | null): 'code' | 'name
   return isoIds.every((isoId, index) => !isoId || isoId === keys[index]) ? 'code' : 'name';
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 /**
  * Google's own-script key for an ISO subdivision (東京都 for JP-13, 서울특별시 for KR-11): how its addresses
@@ -35,7 +52,11 @@ const folded = (text: string) => text.normalize('NFD').replace(/[^\p{L}\p{N}]/gu
  * Tehran in ISO's), or under former numeric codes (CN 11 for CN-BJ).
  */
 /** What this import reads of an imported subdivision. */
-interface SubdivisionNames { code: string; name: Record<string, string>; iso_name: string }
+interface SubdivisionNames {
+  code: string;
+  name: Record<string, string>;
+  iso_name: string;
+}
 
 function googleSubdivisionKey(google: Record<string, string> | null, subdivision: SubdivisionNames | undefined): string | null {
   if (!google?.sub_keys || !google.sub_isoids || !google.sub_lnames || !subdivision) return null;
@@ -73,9 +94,19 @@ export function importAddresses(dataDir: string, countryCodes: string[], subdivi
       throw new Error(`curated/addresses.json: ${code} is written in ${script}; a Latin-script form (latin) is ${script === 'Latn' ? 'not wanted' : 'needed'}`);
     }
     const example = entry && {
-      place: entry.place, street: entry.street, city: entry.city, subdivision: entry.subdivision,
-      subdivision_name: entry.subdivision_name ?? uspsStateCode(code, google)
-        ?? (script === 'Latn' ? null : googleSubdivisionKey(google, subdivisions.find((subdivision) => subdivision.code === `${code}-${entry.subdivision}`))),
+      place: entry.place,
+      street: entry.street,
+      city: entry.city,
+      subdivision: entry.subdivision,
+      subdivision_name:
+        entry.subdivision_name ??
+        uspsStateCode(code, google) ??
+        (script === 'Latn'
+          ? null
+          : googleSubdivisionKey(
+              google,
+              subdivisions.find((subdivision) => subdivision.code === `${code}-${entry.subdivision}`),
+            )),
       postal_code: entry.postal_code,
       latin: entry.latin ? { ...entry.latin, subdivision_name: entry.latin.subdivision_name ?? null } : null,
       source: entry.source,

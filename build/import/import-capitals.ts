@@ -12,8 +12,17 @@ import { iso6709, readZoneTab } from '../lib/tzdata.ts';
 import { cldrZoneIds, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
-interface CuratedCapital { name: string; role: string; zone?: string; source: string }
-interface CuratedEntry { country: string; capitals: CuratedCapital[] | null; reason?: string }
+interface CuratedCapital {
+  name: string;
+  role: string;
+  zone?: string;
+  source: string;
+}
+interface CuratedEntry {
+  country: string;
+  capitals: CuratedCapital[] | null;
+  reason?: string;
+}
 
 export function importCapitals(dataDir: string, countryCodes: string[], chains: Chains) {
   const curated: CuratedEntry[] = readJson(join(dataDir, 'curated', 'capitals.json'));
@@ -27,13 +36,20 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
       country: entry.country,
       capitals: entry.capitals.map((capital) => {
         const line = capital.zone ? tab.find((candidate) => candidate.zone === capital.zone && candidate.country === entry.country) : undefined;
-        if (capital.zone && !line) throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: zone ${capital.zone} is not one of the country's in zone.tab`);
+        if (capital.zone && !line)
+          throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: zone ${capital.zone} is not one of the country's in zone.tab`);
         const cldrId = capital.zone ? cldrIds.get(capital.zone) : undefined;
-        const cities = new Map<string, string>(cldrId ? chains.tags.flatMap((tag) => {
-          // As for the zone: a Latin-script locale CLDR gives no exemplar city uses the ID's (Oslo).
-          const city = zoneWordsIn(byLocale.get(tag)!, cldrId, null).city ?? (scriptOf(tag) === 'Latn' ? capital.zone!.split('/').at(-1)!.replaceAll('_', ' ') : null);
-          return city && !tag.startsWith('en') && inLocaleScript(tag, [city]) ? [[tag, city] as const] : [];
-        }) : []);
+        const cities = new Map<string, string>(
+          cldrId
+            ? chains.tags.flatMap((tag) => {
+                // As for the zone: a Latin-script locale CLDR gives no exemplar city uses the ID's (Oslo).
+                const city =
+                  zoneWordsIn(byLocale.get(tag)!, cldrId, null).city ??
+                  (scriptOf(tag) === 'Latn' ? capital.zone!.split('/').at(-1)!.replaceAll('_', ' ') : null);
+                return city && !tag.startsWith('en') && inLocaleScript(tag, [city]) ? [[tag, city] as const] : [];
+              })
+            : [],
+        );
         cities.set('en', capital.name);
         return {
           name: Object.fromEntries(pruneByFallback(cities, chains)),

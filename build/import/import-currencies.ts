@@ -14,7 +14,8 @@ export function importCurrencies(countryCodes: string[], chains: Chains, asOf: s
   const iso = new Map(readIsoCodes4217().map((entry) => [entry.alpha_3, entry]));
   const countries = countryCodes.map((country) => ({
     country,
-    currencies: tendersOf(region[country]).filter((tender) => inUseOn(tender, asOf))
+    currencies: tendersOf(region[country])
+      .filter((tender) => inUseOn(tender, asOf))
       .map((tender) => ({ code: tender.code, since: tender.from })),
   }));
   const current = [...new Set(countries.flatMap((entry) => entry.currencies.map((currency) => currency.code)))].sort();

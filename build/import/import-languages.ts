@@ -14,7 +14,8 @@ function displayNames(tag: string) {
   const languages = file('languages')?.languages;
   const scripts = file('scripts')?.scripts;
   const pattern: string | undefined = file('localeDisplayNames')?.localeDisplayPattern?.localePattern;
-  if (!languages?.en || !scripts?.Latn || !pattern) throw new Error(`cldr-localenames-full: main/${tag} lacks language or script names or the locale pattern; has its layout changed?`);
+  if (!languages?.en || !scripts?.Latn || !pattern)
+    throw new Error(`cldr-localenames-full: main/${tag} lacks language or script names or the locale pattern; has its layout changed?`);
   return { languages, scripts, pattern };
 }
 
@@ -27,22 +28,34 @@ function nameIn(names: ReturnType<typeof displayNames>, language: string): strin
 
 export function importLanguages(countryCodes: string[], chains: Chains) {
   const territories = readPackageJson<any>('cldr-core', 'supplemental/territoryInfo.json').supplemental?.territoryInfo;
-  if (!territories?.US?.languagePopulation?.en?._officialStatus) throw new Error('cldr-core: supplemental/territoryInfo.json gives US English no status; has its layout changed?');
+  if (!territories?.US?.languagePopulation?.en?._officialStatus)
+    throw new Error('cldr-core: supplemental/territoryInfo.json gives US English no status; has its layout changed?');
   const countries = countryCodes.map((country) => ({
     country,
     languages: Object.entries<any>(territories[country]?.languagePopulation ?? {})
       .filter(([, language]) => language._officialStatus)
-      .map(([tag, language]) => ({ language: tag.replace('_', '-'), status: language._officialStatus as string, population_percent: Number(language._populationPercent) }))
+      .map(([tag, language]) => ({
+        language: tag.replace('_', '-'),
+        status: language._officialStatus as string,
+        population_percent: Number(language._populationPercent),
+      }))
       .sort((a, b) => b.population_percent - a.population_percent || a.language.localeCompare(b.language)),
   }));
   const byLocale = new Map(chains.tags.map((tag) => [tag, displayNames(tag)]));
   const tags = [...new Set(countries.flatMap((entry) => entry.languages.map((language) => language.language)))].sort();
   const names = tags.map((language) => ({
     language,
-    names: Object.fromEntries(pruneByFallback(new Map(chains.tags.flatMap((tag) => {
-      const name = nameIn(byLocale.get(tag)!, language);
-      return name && inLocaleScript(tag, [name]) ? [[tag, name] as const] : [];
-    })), chains)),
+    names: Object.fromEntries(
+      pruneByFallback(
+        new Map(
+          chains.tags.flatMap((tag) => {
+            const name = nameIn(byLocale.get(tag)!, language);
+            return name && inLocaleScript(tag, [name]) ? [[tag, name] as const] : [];
+          }),
+        ),
+        chains,
+      ),
+    ),
   }));
   return { countries, names };
 }

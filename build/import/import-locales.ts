@@ -14,8 +14,15 @@ import { cldrAliases, coverageLevels, likelySubtags, parentLocales } from '../li
 
 export const DEFAULT_LOCALE = 'en';
 
-interface LocaleRecord { tag: string; fallback: string[] }
-export interface LocalesDataset { default: string; locales: LocaleRecord[]; aliases: Record<string, string> }
+interface LocaleRecord {
+  tag: string;
+  fallback: string[];
+}
+export interface LocalesDataset {
+  default: string;
+  locales: LocaleRecord[];
+  aliases: Record<string, string>;
+}
 
 const cldrParents = parentLocales();
 
@@ -72,7 +79,9 @@ function namesDiffer(tag: string, reference: string, codes: string[]): boolean {
 export function importLocales(countryAndRegionCodes: string[]): LocalesDataset {
   const coverage = coverageLevels();
   const modern = (levels: Record<string, string>) =>
-    Object.keys(levels).filter((tag) => levels[tag] === 'modern' && hasNamesFolder(tag)).sort();
+    Object.keys(levels)
+      .filter((tag) => levels[tag] === 'modern' && hasNamesFolder(tag))
+      .sort();
 
   const supported = new Set(modern(coverage.coverageLevels));
   // Parents before children, so en-GB is compared with en-001 once en-001 is in.

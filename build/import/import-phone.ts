@@ -11,7 +11,11 @@ import { readPackageJson } from '../lib/upstream.ts';
 
 const googleUtil = lpn.PhoneNumberUtil.getInstance();
 
-export interface PhoneExample { e164: string; international: string; national: string }
+export interface PhoneExample {
+  e164: string;
+  international: string;
+  national: string;
+}
 
 function describe(number: PhoneNumber): PhoneExample {
   return { e164: number.number, international: number.formatInternational(), national: number.formatNational() };
@@ -28,8 +32,7 @@ function fixedLineExample(code: string): PhoneExample | null {
   if (!example) return null;
   const parsed = parsePhoneNumberFromString(googleUtil.format(example, lpn.PhoneNumberFormat.E164));
   const type = parsed?.getType();
-  return parsed?.isValid() && parsed.country === code && (type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE')
-    ? describe(parsed) : null;
+  return parsed?.isValid() && parsed.country === code && (type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE') ? describe(parsed) : null;
 }
 
 /** Anchored at the start, or at both ends, so `new RegExp(x).test(digits)` means what the field says. */
@@ -87,8 +90,16 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
   const entries = countryCodes.map((code) => {
     if (!metadata.hasCountry(code)) {
       return {
-        country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null,
-        national_prefix_for_parsing: null, national_prefix_transform_rule: null, formats: null, patterns: null, example: null, examples: null,
+        country: code,
+        calling_code: callingCodes.get(code) ?? null,
+        numbering_plan: false,
+        national_prefix: null,
+        national_prefix_for_parsing: null,
+        national_prefix_transform_rule: null,
+        formats: null,
+        patterns: null,
+        example: null,
+        examples: null,
       };
     }
     metadata.selectNumberingPlan(code as CountryCode);

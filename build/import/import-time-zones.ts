@@ -13,7 +13,11 @@ import { readZoneTab, tzdataRelease } from '../lib/tzdata.ts';
 import { cldrZoneIds, metazoneNamesIn, metazoneOn, metazoneTree, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
-interface CuratedZones { country: string; zones: string[]; source: string }
+interface CuratedZones {
+  country: string;
+  zones: string[];
+  source: string;
+}
 
 export function importTimeZones(dataDir: string, countryCodes: string[], chains: Chains, asOf: string) {
   const tab = readZoneTab();
@@ -37,12 +41,16 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
     const words = chains.tags.map((tag) => [tag, zoneWordsIn(byLocale.get(tag)!, cldrId, metazone)] as const);
     // CLDR leaves out an exemplar city that is the ID's own (Oslo): a Latin-script locale then uses that.
     const city = id.split('/').at(-1)!.replaceAll('_', ' ');
-    const cities = new Map(words.flatMap(([tag, word]) => {
-      const shown = word.city ?? (scriptOf(tag) === 'Latn' ? city : null);
-      return shown && inLocaleScript(tag, [shown]) ? [[tag, shown] as const] : [];
-    }));
+    const cities = new Map(
+      words.flatMap(([tag, word]) => {
+        const shown = word.city ?? (scriptOf(tag) === 'Latn' ? city : null);
+        return shown && inLocaleScript(tag, [shown]) ? [[tag, shown] as const] : [];
+      }),
+    );
     const own = words.some(([, word]) => word.own);
-    const names = new Map(own ? words.flatMap(([tag, word]) => (word.names && inLocaleScript(tag, Object.values(word.names)) ? [[tag, word.names] as const] : [])) : []);
+    const names = new Map(
+      own ? words.flatMap(([tag, word]) => (word.names && inLocaleScript(tag, Object.values(word.names)) ? [[tag, word.names] as const] : [])) : [],
+    );
     return {
       id,
       cldr_id: cldrId,
@@ -57,10 +65,17 @@ export function importTimeZones(dataDir: string, countryCodes: string[], chains:
   });
   const metazones = [...new Set(zones.flatMap((zone) => (zone.metazone ? [zone.metazone] : [])))].sort().map((id) => ({
     id,
-    names: Object.fromEntries(pruneByFallback(new Map(chains.tags.flatMap((tag) => {
-      const names = metazoneNamesIn(byLocale.get(tag)!, id);
-      return names && inLocaleScript(tag, Object.values(names)) ? [[tag, names] as const] : [];
-    })), chains)),
+    names: Object.fromEntries(
+      pruneByFallback(
+        new Map(
+          chains.tags.flatMap((tag) => {
+            const names = metazoneNamesIn(byLocale.get(tag)!, id);
+            return names && inLocaleScript(tag, Object.values(names)) ? [[tag, names] as const] : [];
+          }),
+        ),
+        chains,
+      ),
+    ),
   }));
   return { tzdata: tzdataRelease(), as_of: asOf, countries, zones, metazones };
 }

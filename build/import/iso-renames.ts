@@ -13,9 +13,17 @@ import { formerNameIn, type FormerNames } from '../lib/former-names.ts';
 import { territoryNames } from '../lib/cldr-names.ts';
 
 interface Rename {
-  code: string; renamed: 'short_name' | 'full_name'; date: string; former: string; current: string; in_iso_codes: boolean;
-  checked_fields: FormerNames['fields']; former_in_other_scripts?: string[]; cldr_variant_is_former?: boolean;
-  reviewed?: { locale: string; value: string; reason: string }[]; source: string;
+  code: string;
+  renamed: 'short_name' | 'full_name';
+  date: string;
+  former: string;
+  current: string;
+  in_iso_codes: boolean;
+  checked_fields: FormerNames['fields'];
+  former_in_other_scripts?: string[];
+  cldr_variant_is_former?: boolean;
+  reviewed?: { locale: string; value: string; reason: string }[];
+  source: string;
 }
 
 export class IsoRenames {
@@ -36,7 +44,9 @@ export class IsoRenames {
     if (!rename) return isoCodesName;
     const expected = rename.in_iso_codes ? rename.current : rename.former;
     if (isoCodesName !== expected) {
-      throw new Error(`iso-renames ${code} ${renamed}: iso-codes gives ${JSON.stringify(isoCodesName)}, the table expects ${JSON.stringify(expected)}; review data/curated/iso-renames.json`);
+      throw new Error(
+        `iso-renames ${code} ${renamed}: iso-codes gives ${JSON.stringify(isoCodesName)}, the table expects ${JSON.stringify(expected)}; review data/curated/iso-renames.json`,
+      );
     }
     return rename.current;
   }
@@ -59,9 +69,14 @@ export class IsoRenames {
       const reviewed: Record<string, string[]> = {};
       for (const entry of rename.reviewed ?? []) reviewed[entry.locale] = [...(reviewed[entry.locale] ?? []), entry.value];
       return {
-        code: rename.code, renamed: rename.renamed, date: rename.date, current: rename.current, fields: rename.checked_fields,
+        code: rename.code,
+        renamed: rename.renamed,
+        date: rename.date,
+        current: rename.current,
+        fields: rename.checked_fields,
         former: Object.fromEntries(Object.entries(former).sort(([a], [b]) => a.localeCompare(b))),
-        former_parts: rename.former_in_other_scripts ?? [], reviewed,
+        former_parts: rename.former_in_other_scripts ?? [],
+        reviewed,
       };
     });
   }

@@ -8,7 +8,12 @@
  */
 import { withoutQualifier } from '../lib/iso-names.ts';
 
-interface Named { country: string; iso_name: string; name: Record<string, string>; territory: boolean }
+interface Named {
+  country: string;
+  iso_name: string;
+  name: Record<string, string>;
+  territory: boolean;
+}
 
 /** Strips qualifiers from ISO's names and every translation, in place, one country and language at a time. */
 export function withoutQualifiers(subdivisions: Named[]): void {
@@ -16,11 +21,15 @@ export function withoutQualifiers(subdivisions: Named[]): void {
   for (const subdivision of subdivisions) byCountry.set(subdivision.country, [...(byCountry.get(subdivision.country) ?? []), subdivision]);
   for (const members of byCountry.values()) {
     const isoNames = bareNames(members.map((member) => member.iso_name));
-    members.forEach((member, index) => { member.iso_name = isoNames[index]; });
+    members.forEach((member, index) => {
+      member.iso_name = isoNames[index];
+    });
     const tags = new Set(members.flatMap((member) => Object.keys(member.name)));
     for (const tag of tags) {
-      const names = bareNames(members.map((member) => (member.territory ? null : member.name[tag] ?? member.name.en)));
-      members.forEach((member, index) => { if (member.name[tag] && !member.territory) member.name[tag] = names[index]!; });
+      const names = bareNames(members.map((member) => (member.territory ? null : (member.name[tag] ?? member.name.en))));
+      members.forEach((member, index) => {
+        if (member.name[tag] && !member.territory) member.name[tag] = names[index]!;
+      });
     }
   }
 }

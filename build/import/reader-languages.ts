@@ -9,7 +9,12 @@
 import { scriptOf } from '../lib/locale-script.ts';
 import { languageMatches } from '../lib/cldr-core.ts';
 
-interface LanguageMatch { _desired: string; _supported: string; _distance: number | string; _oneway?: boolean | string }
+interface LanguageMatch {
+  _desired: string;
+  _supported: string;
+  _distance: number | string;
+  _oneway?: boolean | string;
+}
 
 const PLAIN_LANGUAGE = /^[a-z]{2,3}$/;
 
@@ -24,7 +29,12 @@ function readingPairs(): [string, string][] {
     .filter((match) => PLAIN_LANGUAGE.test(match._desired) && PLAIN_LANGUAGE.test(match._supported))
     .flatMap((match) => {
       const oneway = match._oneway === true || match._oneway === 'true';
-      return oneway ? [[match._desired, match._supported]] : [[match._desired, match._supported], [match._supported, match._desired]];
+      return oneway
+        ? [[match._desired, match._supported]]
+        : [
+            [match._desired, match._supported],
+            [match._supported, match._desired],
+          ];
     }) as [string, string][];
   return pairs;
 }

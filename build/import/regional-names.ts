@@ -8,9 +8,19 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 
-export interface RegionalNames { country: string; language: string; names: Record<string, string>; same_in?: Record<string, string[]>; source: string }
+export interface RegionalNames {
+  country: string;
+  language: string;
+  names: Record<string, string>;
+  same_in?: Record<string, string[]>;
+  source: string;
+}
 
-interface Entry { code: string; msgid: string | null; isoName: string }
+interface Entry {
+  code: string;
+  msgid: string | null;
+  isoName: string;
+}
 
 /** ISO's name and the alternatives it gives in square brackets ("Catalunya [Cataluña]", "Cardiff [Caerdydd GB-CRD]"). */
 function isoForms(entry: Entry): string[] {
@@ -33,7 +43,9 @@ export class RegionalNameList {
       const value = group.names[entry.code];
       if (value === undefined) continue;
       if (!isoForms(entry).includes(value)) {
-        throw new Error(`regional-names: ISO names ${entry.code} ${JSON.stringify(entry.msgid ?? entry.isoName)}, not ${JSON.stringify(value)} in ${group.language}; review data/curated/regional-names.json`);
+        throw new Error(
+          `regional-names: ISO names ${entry.code} ${JSON.stringify(entry.msgid ?? entry.isoName)}, not ${JSON.stringify(value)} in ${group.language}; review data/curated/regional-names.json`,
+        );
       }
       name[group.language] = value;
     }

@@ -9,7 +9,12 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
 
-export interface CuratedSubdivisionName { code: string; locale: string; value: string; source: string }
+export interface CuratedSubdivisionName {
+  code: string;
+  locale: string;
+  value: string;
+  source: string;
+}
 
 export class CuratedSubdivisionNames {
   private readonly byCode = new Map<string, CuratedSubdivisionName[]>();
@@ -35,8 +40,10 @@ export class CuratedSubdivisionNames {
     for (const entry of this.byCode.get(code) ?? []) {
       const upstream = names[entry.locale];
       if (upstream && hasLettersOf(upstream, scriptOf(entry.locale))) {
-        throw new Error(`subdivision-names ${code} ${entry.locale}: the upstreams now give ${JSON.stringify(upstream)}; `
-          + `drop the curated ${JSON.stringify(entry.value)} if that is right, else correct the upstream in name-overrides.json`);
+        throw new Error(
+          `subdivision-names ${code} ${entry.locale}: the upstreams now give ${JSON.stringify(upstream)}; ` +
+            `drop the curated ${JSON.stringify(entry.value)} if that is right, else correct the upstream in name-overrides.json`,
+        );
       }
       names[entry.locale] = entry.value;
       this.applied.add(entry);

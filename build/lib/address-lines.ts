@@ -7,13 +7,19 @@
  * Every part of the example is written once: see `completeLayout` and `namesTheCity`.
  */
 export interface AddressParts {
-  place: string; street: string | null; city: string | null;
+  place: string;
+  street: string | null;
+  city: string | null;
   /** The subdivision as the address writes it (a code such as "CA", or a name), or null. */
   subdivision: string | null;
   postal_code: string | null;
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 /**
  * A subdivision whose name is the city's (Seoul, Beijing, Abu Dhabi) is already written by the city, and
@@ -73,14 +79,23 @@ export function renderAddressLines(layout: string, uppercase: string, parts: Add
     S: parts.subdivision && !namesTheCity(parts.subdivision, parts.city) ? parts.subdivision : '',
     Z: parts.postal_code ?? '',
   };
-  return completeLayout(layout, parts)
-    .split('%n')
-    .map((line) =>
-      line.replace(/%([A-Z])/g, (_, code: string) => {
-        const value = values[code] ?? '';
-        return uppercase.includes(code) ? upperCased(value, language) : value;
-      }))
-    // Separators around a missing field (", " before an empty subdivision) go with it; a line of "〒" alone has no digit.
-    .map((line) => line.replace(/,(\s*,)+/g, ',').replace(/\s{2,}/g, ' ').replace(/^[\s,\-–/]+|[\s,\-–/]+$/g, '').trim())
-    .filter((line) => /[\p{L}\p{N}]/u.test(line));
+  return (
+    completeLayout(layout, parts)
+      .split('%n')
+      .map((line) =>
+        line.replace(/%([A-Z])/g, (_, code: string) => {
+          const value = values[code] ?? '';
+          return uppercase.includes(code) ? upperCased(value, language) : value;
+        }),
+      )
+      // Separators around a missing field (", " before an empty subdivision) go with it; a line of "〒" alone has no digit.
+      .map((line) =>
+        line
+          .replace(/,(\s*,)+/g, ',')
+          .replace(/\s{2,}/g, ' ')
+          .replace(/^[\s,\-–/]+|[\s,\-–/]+$/g, '')
+          .trim(),
+      )
+      .filter((line) => /[\p{L}\p{N}]/u.test(line))
+  );
 }

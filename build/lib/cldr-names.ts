@@ -12,7 +12,8 @@ const territoryCache = new Map<string, Record<string, string>>();
 export function territoryNames(tag: string): Record<string, string> {
   let names = territoryCache.get(tag);
   if (!names) {
-    names = readPackageJson<CldrMain<{ territories: Record<string, string> }>>('cldr-localenames-full', `main/${tag}/territories.json`).main[tag].localeDisplayNames.territories;
+    names = readPackageJson<CldrMain<{ territories: Record<string, string> }>>('cldr-localenames-full', `main/${tag}/territories.json`).main[tag]
+      .localeDisplayNames.territories;
     territoryCache.set(tag, names);
   }
   return names;
@@ -34,7 +35,10 @@ export function subdivisionLocales(): string[] {
 
 /** CLDR subdivision names of a locale keyed by CLDR's id (`usca`); the locale must be one of subdivisionLocales(). */
 export function subdivisionNames(tag: string): Record<string, string> {
-  const file = readPackageJson<{ subdivisions?: { localeDisplayNames?: { subdivisions?: Record<string, string> } } }>('cldr-subdivisions-full', subdivisionFile(tag));
+  const file = readPackageJson<{ subdivisions?: { localeDisplayNames?: { subdivisions?: Record<string, string> } } }>(
+    'cldr-subdivisions-full',
+    subdivisionFile(tag),
+  );
   const names = file.subdivisions?.localeDisplayNames?.subdivisions;
   if (!names || Object.keys(names).length === 0) throw new Error(`cldr-subdivisions-full: no subdivision names in ${subdivisionFile(tag)}`);
   return names;

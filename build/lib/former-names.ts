@@ -23,7 +23,7 @@ export interface FormerNames {
 export function formerNameIn(text: string, tag: string, rename: FormerNames): string | null {
   if (rename.reviewed[tag]?.includes(text)) return null;
   const english = rename.former.en ?? [];
-  const own = tag === 'en' ? [] : rename.former[tag] ?? [];
+  const own = tag === 'en' ? [] : (rename.former[tag] ?? []);
   const exact = [...english, ...own].find((former) => former === text);
   if (exact) return exact;
   const lower = text.toLocaleLowerCase('und');

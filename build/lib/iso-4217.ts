@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { readJson } from './canonical-json.ts';
 import { ISO_CODES_JSON, requireIsoCodes } from './upstream.ts';
 
-export interface Iso4217 { alpha_3: string; numeric: string; name: string }
+export interface Iso4217 {
+  alpha_3: string;
+  numeric: string;
+  name: string;
+}
 
 export function readIsoCodes4217(): Iso4217[] {
   requireIsoCodes();

@@ -9,8 +9,19 @@
 
 /** Designations ISO puts behind the name, as they appear after the comma (every case in iso-codes 4.15). */
 const ISO_DESIGNATIONS = new Set([
-  'Respublika', 'Comunidad', 'Comunidad de', 'Región de', 'Principado de', 'Région', 'Hlavní město',
-  'City of', 'County', 'The', 'unitatea teritorială din', 'Unitatea teritorială autonomă', 'U.S.',
+  'Respublika',
+  'Comunidad',
+  'Comunidad de',
+  'Región de',
+  'Principado de',
+  'Région',
+  'Hlavní město',
+  'City of',
+  'County',
+  'The',
+  'unitatea teritorială din',
+  'Unitatea teritorială autonomă',
+  'U.S.',
 ]);
 /** A trailing part that joins names ("Newry, Mourne and Down") rather than designating one. */
 const CONJUNCTION = /(^|\s)(and|y|et|und|i|e|og|en|och|ja|és|a|dan|та|і|и)(\s|$)/u;

@@ -7,7 +7,10 @@ import { likelySubtags as cldrLikelySubtags } from './cldr-core.ts';
 
 /** Unicode Script property values that write each ISO 15924 script (the others are their own). */
 const SCRIPT_PROPERTIES: Record<string, string[]> = {
-  Hans: ['Han'], Hant: ['Han'], Jpan: ['Han', 'Hiragana', 'Katakana'], Kore: ['Hangul', 'Han'],
+  Hans: ['Han'],
+  Hant: ['Han'],
+  Jpan: ['Han', 'Hiragana', 'Katakana'],
+  Kore: ['Hangul', 'Han'],
 };
 
 let likelySubtags: Record<string, string> | undefined;

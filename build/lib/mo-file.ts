@@ -4,9 +4,7 @@ import { readFileSync } from 'node:fs';
 export function readMoFile(file: string): Map<string, string> {
   const buffer = readFileSync(file);
   const magic = buffer.readUInt32LE(0);
-  const read = magic === 0x950412de ? (at: number) => buffer.readUInt32LE(at)
-    : magic === 0xde120495 ? (at: number) => buffer.readUInt32BE(at)
-    : null;
+  const read = magic === 0x950412de ? (at: number) => buffer.readUInt32LE(at) : magic === 0xde120495 ? (at: number) => buffer.readUInt32BE(at) : null;
   if (!read) throw new Error(`${file}: not a gettext .mo file`);
   const count = read(8);
   const originals = read(12);

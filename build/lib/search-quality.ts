@@ -46,8 +46,12 @@ export function scoreAnswers(cases: QueryCase[], answerOf: (entry: QueryCase) =>
     precise += extra.length === 0 ? 1 : 0;
     complete += missing.length === 0 && inOrder ? 1 : 0;
     if (!first || extra.length > 0 || missing.length > 0 || !inOrder) {
-      const problems = [!first && `first ${found[0] ?? 'nothing'}, not ${entry.expect}`, extra.length > 0 && `${extra.length} unmeant: ${extra.slice(0, 8).join(' ')}${extra.length > 8 ? ' …' : ''}`,
-        missing.length > 0 && `missing ${missing.join(' ')}`, !inOrder && `order ${found.filter((code) => meant.includes(code)).join(' ')}`].filter(Boolean);
+      const problems = [
+        !first && `first ${found[0] ?? 'nothing'}, not ${entry.expect}`,
+        extra.length > 0 && `${extra.length} unmeant: ${extra.slice(0, 8).join(' ')}${extra.length > 8 ? ' …' : ''}`,
+        missing.length > 0 && `missing ${missing.join(' ')}`,
+        !inOrder && `order ${found.filter((code) => meant.includes(code)).join(' ')}`,
+      ].filter(Boolean);
       failures.push(`${entry.locale} ${JSON.stringify(entry.q)} (${entry.category}): ${problems.join('; ')}`);
     }
   }

@@ -6,7 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 
 export const ZONEINFO = '/usr/share/zoneinfo';
 
-export interface ZoneTabLine { country: string; coordinates: string; zone: string; comment: string | null }
+export interface ZoneTabLine {
+  country: string;
+  coordinates: string;
+  zone: string;
+  comment: string | null;
+}
 
 function requireTzdata(): void {
   if (!existsSync(`${ZONEINFO}/zone.tab`) || !existsSync(`${ZONEINFO}/tzdata.zi`)) {
@@ -16,7 +21,9 @@ function requireTzdata(): void {
 
 export function readZoneTab(): ZoneTabLine[] {
   requireTzdata();
-  const lines = readFileSync(`${ZONEINFO}/zone.tab`, 'utf8').split('\n').filter((line) => line && !line.startsWith('#'));
+  const lines = readFileSync(`${ZONEINFO}/zone.tab`, 'utf8')
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'));
   const entries = lines.map((line) => {
     const [country, coordinates, zone, comment] = line.split('\t');
     return { country, coordinates, zone, comment: comment ?? null };
@@ -28,7 +35,12 @@ export function readZoneTab(): ZoneTabLine[] {
 /** The IDs tzdata.zi defines as zones of their own (`Z` lines), as opposed to links to another. */
 export function readZoneIds(): Set<string> {
   requireTzdata();
-  const ids = new Set(readFileSync(`${ZONEINFO}/tzdata.zi`, 'utf8').split('\n').filter((line) => line.startsWith('Z ')).map((line) => line.split(' ')[1]));
+  const ids = new Set(
+    readFileSync(`${ZONEINFO}/tzdata.zi`, 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('Z '))
+      .map((line) => line.split(' ')[1]),
+  );
   if (!ids.has('Asia/Kolkata')) throw new Error(`${ZONEINFO}/tzdata.zi defines no zone Asia/Kolkata; has its layout changed?`);
   return ids;
 }
@@ -45,6 +57,7 @@ export function tzdataRelease(): string {
 export function iso6709(text: string): { lat: number; lon: number } {
   const match = /^([+-])(\d{2})(\d{2})(\d{2})?([+-])(\d{3})(\d{2})(\d{2})?$/.exec(text);
   if (!match) throw new Error(`zone.tab: coordinates ${text} are not ISO 6709`);
-  const degrees = (sign: string, d: string, m: string, s = '0') => Math.round((sign === '-' ? -1 : 1) * (Number(d) + Number(m) / 60 + Number(s) / 3600) * 1e4) / 1e4;
+  const degrees = (sign: string, d: string, m: string, s = '0') =>
+    Math.round((sign === '-' ? -1 : 1) * (Number(d) + Number(m) / 60 + Number(s) / 3600) * 1e4) / 1e4;
   return { lat: degrees(match[1], match[2], match[3], match[4]), lon: degrees(match[5], match[6], match[7], match[8]) };
 }

@@ -33,9 +33,25 @@ export function requireIsoCodes(): void {
 }
 
 /** An entry of iso-codes' iso_3166-1.json. */
-export interface IsoCountry { alpha_2: string; alpha_3: string; numeric: string; name: string; official_name?: string; common_name?: string; flag: string }
+export interface IsoCountry {
+  alpha_2: string;
+  alpha_3: string;
+  numeric: string;
+  name: string;
+  official_name?: string;
+  common_name?: string;
+  flag: string;
+}
 /** An entry of iso-codes' iso_3166-3.json: a withdrawn country code. */
-export interface IsoWithdrawnCountry { alpha_2: string; alpha_3: string; alpha_4: string; numeric?: string; name: string; withdrawal_date: string; comment?: string }
+export interface IsoWithdrawnCountry {
+  alpha_2: string;
+  alpha_3: string;
+  alpha_4: string;
+  numeric?: string;
+  name: string;
+  withdrawal_date: string;
+  comment?: string;
+}
 
 /** The entries of one iso-codes file; `T` is the shape of its entries (IsoCountry, IsoWithdrawnCountry, ...). */
 export function readIsoCodes<T>(standard: '3166-1' | '3166-2' | '3166-3'): T[] {

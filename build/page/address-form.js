@@ -24,21 +24,25 @@ const PREFIX = /^[^\s%]*[\p{L}\p{S}][^\s%]*$/u;
 
 /** The layout in rows: each a list of `{ letter }` and `{ prefix }` items, in order. */
 export function layoutRows(layout) {
-  return layout.split('%n').map((line) => {
-    const items = [];
-    for (const [, text, letter] of line.matchAll(/([^%]*)%([A-Z])/g)) {
-      if (PREFIX.test(text)) items.push({ prefix: text });
-      if (FIELDS[letter]) items.push({ letter });
-    }
-    return items;
-  }).filter((items) => items.some((item) => item.letter));
+  return layout
+    .split('%n')
+    .map((line) => {
+      const items = [];
+      for (const [, text, letter] of line.matchAll(/([^%]*)%([A-Z])/g)) {
+        if (PREFIX.test(text)) items.push({ prefix: text });
+        if (FIELDS[letter]) items.push({ letter });
+      }
+      return items;
+    })
+    .filter((items) => items.some((item) => item.letter));
 }
 
 const scriptOf = (tag) => new Intl.Locale(tag).maximize().script;
 
 /** The written form a reader of `locale` is given: the country's own where they read its language or script, else Latin. */
 export function writtenFor(answer, locale) {
-  const native = !answer.latin || new Intl.Locale(locale).language === new Intl.Locale(answer.language).language || scriptOf(locale) === scriptOf(answer.language);
+  const native =
+    !answer.latin || new Intl.Locale(locale).language === new Intl.Locale(answer.language).language || scriptOf(locale) === scriptOf(answer.language);
   return native ? { ...answer, written_language: answer.language } : { ...answer.latin, written_language: 'en' };
 }
 
@@ -50,7 +54,10 @@ export function writtenFor(answer, locale) {
 export function addressForm({ container, subdivision, postal, words }) {
   /** Letter -> { field, label, input, status }, for the fields shown. */
   let controls = new Map();
-  const clear = ({ input, status }) => { status.textContent = ''; input.removeAttribute('aria-invalid'); };
+  const clear = ({ input, status }) => {
+    status.textContent = '';
+    input.removeAttribute('aria-invalid');
+  };
   subdivision.input.addEventListener('change', () => clear(subdivision));
 
   const labelled = ({ field, label }, text, letter, required) => {
@@ -75,8 +82,16 @@ export function addressForm({ container, subdivision, postal, words }) {
     label.htmlFor = id;
     label.id = `${id}-label`;
     const input = document.createElement('input');
-    Object.assign(input, { id, name: id, type: 'text', dir: 'auto', lang: written.written_language, required,
-      autocomplete: FIELDS[letter].autocomplete ?? 'off', placeholder: FIELDS[letter].example?.(written) ?? '' });
+    Object.assign(input, {
+      id,
+      name: id,
+      type: 'text',
+      dir: 'auto',
+      lang: written.written_language,
+      required,
+      autocomplete: FIELDS[letter].autocomplete ?? 'off',
+      placeholder: FIELDS[letter].example?.(written) ?? '',
+    });
     const status = document.createElement('p');
     status.className = 'status';
     status.id = `${id}-status`;
@@ -103,34 +118,38 @@ export function addressForm({ container, subdivision, postal, words }) {
     controls = new Map();
     subdivision.field.hidden = true;
     postal.field.hidden = true;
-    container.replaceChildren(...rows.map((row) => {
-      const element = document.createElement('div');
-      element.className = 'row';
-      for (const item of row) {
-        if (item.prefix) {
-          const prefix = document.createElement('span');
-          prefix.className = 'prefix';
-          prefix.textContent = item.prefix;
-          element.append(prefix);
-          continue;
-        }
-        const { letter } = item;
-        if (letter === 'Z' && !hasPostalCodes) continue;
-        const isRequired = required.includes(letter);
-        const own = letter === 'Z' ? postal : letter === 'S' && hasSubdivisionList ? subdivision : null;
-        const control = own ?? textField(letter, written, isRequired);
-        if (own) {
-          own.input.required = isRequired;
-          own.field.hidden = false;
-        } else {
-          control.input.value = typed.get(letter) ?? '';
-        }
-        labelled(control, labelOf(letter, types), letter, isRequired);
-        controls.set(letter, control);
-        element.append(control.field);
-      }
-      return element;
-    }).filter((row) => row.querySelector('.field')));
+    container.replaceChildren(
+      ...rows
+        .map((row) => {
+          const element = document.createElement('div');
+          element.className = 'row';
+          for (const item of row) {
+            if (item.prefix) {
+              const prefix = document.createElement('span');
+              prefix.className = 'prefix';
+              prefix.textContent = item.prefix;
+              element.append(prefix);
+              continue;
+            }
+            const { letter } = item;
+            if (letter === 'Z' && !hasPostalCodes) continue;
+            const isRequired = required.includes(letter);
+            const own = letter === 'Z' ? postal : letter === 'S' && hasSubdivisionList ? subdivision : null;
+            const control = own ?? textField(letter, written, isRequired);
+            if (own) {
+              own.input.required = isRequired;
+              own.field.hidden = false;
+            } else {
+              control.input.value = typed.get(letter) ?? '';
+            }
+            labelled(control, labelOf(letter, types), letter, isRequired);
+            controls.set(letter, control);
+            element.append(control.field);
+          }
+          return element;
+        })
+        .filter((row) => row.querySelector('.field')),
+    );
     return controls;
   };
 

@@ -41,19 +41,21 @@ export function countryPicker({ input, listbox, search, onChoose, onError }) {
   };
 
   const render = () => {
-    listbox.replaceChildren(...results.map((country, index) => {
-      const option = document.createElement('li');
-      option.id = `${listbox.id}-${country.code}`;
-      option.setAttribute('role', 'option');
-      option.setAttribute('aria-selected', 'false');
-      const code = document.createElement('span');
-      code.className = 'code';
-      code.textContent = [country.code, country.calling_code].filter(Boolean).join(' ');
-      option.append(`${country.flag.emoji} ${country.name} `, code);
-      option.addEventListener('mousedown', (event) => event.preventDefault()); // keeps the focus in the input
-      option.addEventListener('click', () => choose(index));
-      return option;
-    }));
+    listbox.replaceChildren(
+      ...results.map((country, index) => {
+        const option = document.createElement('li');
+        option.id = `${listbox.id}-${country.code}`;
+        option.setAttribute('role', 'option');
+        option.setAttribute('aria-selected', 'false');
+        const code = document.createElement('span');
+        code.className = 'code';
+        code.textContent = [country.code, country.calling_code].filter(Boolean).join(' ');
+        option.append(`${country.flag.emoji} ${country.name} `, code);
+        option.addEventListener('mousedown', (event) => event.preventDefault()); // keeps the focus in the input
+        option.addEventListener('click', () => choose(index));
+        return option;
+      }),
+    );
     show(results.length > 0);
   };
 

@@ -28,12 +28,15 @@ export function showSubdivisions(select, subdivisions, language) {
   const types = [...new Set(subdivisions.map((subdivision) => subdivision.type))];
   const inReadersLanguage = subdivisions.every((subdivision) => subdivision.type_locale.split('-')[0] === language.split('-')[0]);
   const option = (subdivision) => new Option(subdivision.name, subdivision.code);
-  const groups = types.length < 2 || !inReadersLanguage ? subdivisions.map(option) : types.map((type) => {
-    const group = document.createElement('optgroup');
-    group.label = type;
-    group.append(...subdivisions.filter((subdivision) => subdivision.type === type).map(option));
-    return group;
-  });
+  const groups =
+    types.length < 2 || !inReadersLanguage
+      ? subdivisions.map(option)
+      : types.map((type) => {
+          const group = document.createElement('optgroup');
+          group.label = type;
+          group.append(...subdivisions.filter((subdivision) => subdivision.type === type).map(option));
+          return group;
+        });
   select.replaceChildren(new Option('—', ''), ...groups);
   select.value = subdivisions.some((subdivision) => subdivision.code === chosen) ? chosen : '';
 }
@@ -52,8 +55,12 @@ export function postalCodeInput({ field, label, input, status, none, words }) {
   const check = () => {
     const typed = input.value;
     const canonical = typed.trim() ? canonicalPostalCode(rule, typed) : null;
-    setStatus(input, status, typed.trim() === '' ? null : canonical !== null,
-      canonical !== null ? words.say('postal_valid', { code: canonical }) : words.say('postal_invalid', { example: rule.example }));
+    setStatus(
+      input,
+      status,
+      typed.trim() === '' ? null : canonical !== null,
+      canonical !== null ? words.say('postal_valid', { code: canonical }) : words.say('postal_invalid', { example: rule.example }),
+    );
     return canonical;
   };
   input.addEventListener('input', check);
@@ -101,8 +108,12 @@ export function phoneInput({ label, input, status, words }) {
   let phone = null;
   const judge = () => {
     const result = formatPhoneInput(phone, input.value);
-    setStatus(input, status, input.value.trim() === '' ? null : result.valid,
-      result.valid ? words.say('phone_valid', { number: result.e164 }) : words.say('phone_incomplete'));
+    setStatus(
+      input,
+      status,
+      input.value.trim() === '' ? null : result.valid,
+      result.valid ? words.say('phone_valid', { number: result.e164 }) : words.say('phone_incomplete'),
+    );
     return result;
   };
   input.addEventListener('input', () => {
@@ -117,7 +128,10 @@ export function phoneInput({ label, input, status, words }) {
     if (!phone) return;
     const name = words.say('phone');
     // The calling code is isolated as left to right, so "+81" keeps its sign first in an Arabic label.
-    label.replaceChildren(name, ...(phone.calling_code ? [' (', Object.assign(document.createElement('bdi'), { dir: 'ltr', textContent: phone.calling_code }), ')'] : []));
+    label.replaceChildren(
+      name,
+      ...(phone.calling_code ? [' (', Object.assign(document.createElement('bdi'), { dir: 'ltr', textContent: phone.calling_code }), ')'] : []),
+    );
     if (phone.patterns === null) status.textContent = words.say('phone_unchecked');
     else if (input.value.trim()) judge();
   };

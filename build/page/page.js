@@ -17,9 +17,18 @@ const LOCALE_ITEM = 'country-reference-locale';
 
 const $ = (id) => document.getElementById(id);
 const ui = {
-  keyForm: $('key-form'), keyReason: $('key-reason'), key: $('key'), form: $('form'), error: $('error'),
-  locale: $('locale'), country: $('country'), options: $('country-options'), address: $('address'), rows: $('address-rows'),
-  check: $('check'), checkStatus: $('check-status'),
+  keyForm: $('key-form'),
+  keyReason: $('key-reason'),
+  key: $('key'),
+  form: $('form'),
+  error: $('error'),
+  locale: $('locale'),
+  country: $('country'),
+  options: $('country-options'),
+  address: $('address'),
+  rows: $('address-rows'),
+  check: $('check'),
+  checkStatus: $('check-status'),
 };
 
 /** What the page knows: the key, the UI locale, the chosen country and its answers. */
@@ -37,14 +46,19 @@ const state = {
 };
 
 class ApiError extends Error {
-  constructor(status) { super(`status ${status}`); this.status = status; }
+  constructor(status) {
+    super(`status ${status}`);
+    this.status = status;
+  }
 }
 class KeyRefused extends Error {}
 
 /** GET `path` of this origin's API with the key; the parsed body, or throws with the status. */
 async function api(path) {
   const response = await fetch(path, {
-    headers: { Authorization: `Bearer ${state.key}` }, credentials: 'omit', referrerPolicy: 'no-referrer',
+    headers: { Authorization: `Bearer ${state.key}` },
+    credentials: 'omit',
+    referrerPolicy: 'no-referrer',
   });
   if (response.status === 401) throw new KeyRefused();
   if (!response.ok) throw new ApiError(response.status);
@@ -59,7 +73,14 @@ const words = pageWords(async (path) => {
 });
 
 const subdivision = { field: $('subdivision-field'), label: $('subdivision-label'), input: $('subdivision'), status: $('subdivision-status') };
-const postalField = postalCodeInput({ field: $('postal-field'), label: $('postal-label'), input: $('postal'), status: $('postal-status'), none: $('postal-none'), words });
+const postalField = postalCodeInput({
+  field: $('postal-field'),
+  label: $('postal-label'),
+  input: $('postal'),
+  status: $('postal-status'),
+  none: $('postal-none'),
+  words,
+});
 const phoneField = phoneInput({ label: $('phone-label'), input: $('phone'), status: $('phone-status'), words });
 const address = addressForm({ container: ui.rows, subdivision, postal: postalField, words });
 
@@ -84,11 +105,13 @@ function fail(error) {
 
 async function loadLocales() {
   const { locales } = await api('/v1');
-  ui.locale.replaceChildren(...locales.map((tag) => {
-    const option = new Option(`${localeName(tag)} (${tag})`, tag);
-    option.lang = tag;
-    return option;
-  }));
+  ui.locale.replaceChildren(
+    ...locales.map((tag) => {
+      const option = new Option(`${localeName(tag)} (${tag})`, tag);
+      option.lang = tag;
+      return option;
+    }),
+  );
   const stored = sessionStorage.getItem(LOCALE_ITEM);
   await setLocale(stored && locales.includes(stored) ? stored : preferredLocale(locales));
 }
@@ -119,7 +142,10 @@ ui.locale.addEventListener('change', async () => {
     await setLocale(ui.locale.value);
     if (state.country) {
       const seq = state.countrySeq;
-      const [country] = await Promise.all([api(`/v1/countries/${state.country.code}?locale=${encodeURIComponent(state.locale)}`), loadSubdivisions(state.country.code)]);
+      const [country] = await Promise.all([
+        api(`/v1/countries/${state.country.code}?locale=${encodeURIComponent(state.locale)}`),
+        loadSubdivisions(state.country.code),
+      ]);
       if (seq !== state.countrySeq) return;
       state.country.name = country.name.common;
       ui.country.value = country.name.common;
@@ -153,7 +179,9 @@ async function loadCountry(country) {
   state.country = country;
   try {
     const [phone, postal, example, subdivisionCount] = await Promise.all([
-      api(`/v1/phone/${country.code}`), api(`/v1/postal-code/${country.code}`), api(`/v1/address-example/${country.code}`),
+      api(`/v1/phone/${country.code}`),
+      api(`/v1/postal-code/${country.code}`),
+      api(`/v1/address-example/${country.code}`),
       loadSubdivisions(country.code),
     ]);
     if (seq !== state.countrySeq) return;
@@ -216,7 +244,8 @@ if (fromFragment) {
 }
 state.key = sessionStorage.getItem(KEY_ITEM) ?? '';
 // The words first, in the language last chosen or the browser's: the key prompt is in it too.
-words.init()
+words
+  .init()
   .then(() => speak(sessionStorage.getItem(LOCALE_ITEM) ?? navigator.language))
   .then(() => (state.key ? start() : askForKey('key_needed')))
   .catch(fail);

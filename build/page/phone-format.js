@@ -73,8 +73,7 @@ export function formatPhoneInput(phone, input) {
 }
 
 /** @returns {Typed} */
-const afterCallingCode = (/** @type {string} */ digits) =>
-  ({ international: true, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '' });
+const afterCallingCode = (/** @type {string} */ digits) => ({ international: true, digits, nationalNumber: digits, nationalPrefix: '', otherPrefix: '' });
 
 /**
  * Splits national input into what precedes the national number and the number itself
@@ -87,9 +86,8 @@ function splitNational(phone, digits) {
   const match = rule ? new RegExp(rule).exec(digits) : null;
   if (!rule || !match?.[0]) return none;
   const captured = match.length > 1 && match[match.length - 1];
-  const nationalNumber = phone.national_prefix_transform_rule && captured
-    ? digits.replace(new RegExp(rule), phone.national_prefix_transform_rule)
-    : digits.slice(match[0].length);
+  const nationalNumber =
+    phone.national_prefix_transform_rule && captured ? digits.replace(new RegExp(rule), phone.national_prefix_transform_rule) : digits.slice(match[0].length);
   if (nationalNumber === digits) return none;
   // Where groups were captured (a carrier code), the national prefix is what precedes them, if anything.
   const beforeGroups = captured ? digits.slice(0, digits.indexOf(match[1])) : match[0];
@@ -112,12 +110,11 @@ function candidates(/** @type {PhoneMetadata} */ phone, /** @type {Typed} */ typ
 }
 
 /** The rule writes the national prefix, not only brackets around the first group. */
-const usesNationalPrefix = (/** @type {PhoneFormat} */ candidate) =>
-  !!candidate.national_prefix_rule && !/^\(?\$1\)?$/.test(candidate.national_prefix_rule);
+const usesNationalPrefix = (/** @type {PhoneFormat} */ candidate) => !!candidate.national_prefix_rule && !/^\(?\$1\)?$/.test(candidate.national_prefix_rule);
 
 /** Whether to write the first group with national_prefix_rule, as the number was typed. */
-const triesRule = (/** @type {PhoneFormat} */ candidate, /** @type {Typed} */ typed) => !!candidate.national_prefix_rule
-  && (usesNationalPrefix(candidate) ? !!typed.nationalPrefix : !typed.international);
+const triesRule = (/** @type {PhoneFormat} */ candidate, /** @type {Typed} */ typed) =>
+  !!candidate.national_prefix_rule && (usesNationalPrefix(candidate) ? !!typed.nationalPrefix : !typed.international);
 
 /** What separates a national prefix typed outside the format's rule from the number. */
 const separator = (/** @type {PhoneMetadata} */ phone, /** @type {PhoneFormat} */ candidate) =>
@@ -151,8 +148,8 @@ function formatComplete(phone, candidate, typed) {
   const written = (/** @type {string} */ replacement) => typed.nationalNumber.replace(pattern, replacement);
   const sameDigits = (/** @type {string} */ text) => (digitsOf(text) === typed.digits ? text : undefined);
   if (typed.international) return sameDigits(written(/** @type {string} */ (candidate.international_format)));
-  const withRule = triesRule(candidate, typed)
-    && sameDigits(written(candidate.national_format.replace(FIRST_GROUP, /** @type {string} */ (candidate.national_prefix_rule))));
+  const withRule =
+    triesRule(candidate, typed) && sameDigits(written(candidate.national_format.replace(FIRST_GROUP, /** @type {string} */ (candidate.national_prefix_rule))));
   if (withRule) return withRule;
   const before = typed.otherPrefix ? `${typed.otherPrefix} ` : typed.nationalPrefix && `${typed.nationalPrefix}${separator(phone, candidate)}`;
   return sameDigits(before + written(candidate.national_format));

@@ -44,7 +44,9 @@ export function pageWords(fetchJson) {
       current = await load(language);
       return language;
     },
-    get language() { return current.language; },
+    get language() {
+      return current.language;
+    },
     say(key, values = {}) {
       const word = current.words[key] ?? key;
       return word.replace(/\{([a-z_]+)\}/g, (_, name) => values[name] ?? '');

@@ -16,7 +16,13 @@ const SKIPPABLE_FRAME = 0x184d2a50;
 const COMPRESS = ['-12', '--long=27', '-T0'];
 const DECOMPRESS = ['-d', '--long=27'];
 
-export interface ArchiveHeader { format: string; format_version: number; release: string; payload_bytes: number; payload_sha256: string }
+export interface ArchiveHeader {
+  format: string;
+  format_version: number;
+  release: string;
+  payload_bytes: number;
+  payload_sha256: string;
+}
 
 export const sha256 = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex');
 
@@ -52,15 +58,21 @@ export function readArchive(file: string, command: string): { header: ArchiveHea
   let header: ArchiveHeader | undefined;
   try {
     if (length && 8 + length <= bytes.length) header = JSON.parse(bytes.toString('utf8', 8, 8 + length));
-  } catch { /* not ours: said below */ }
+  } catch {
+    /* not ours: said below */
+  }
   if (header?.format !== FORMAT) throw new Error(`${file} is not a release archive written by npm run pack-dist`);
-  if (header.format_version !== FORMAT_VERSION) throw new Error(`${file} is a release archive of format ${header.format_version}; this version reads ${FORMAT_VERSION}`);
+  if (header.format_version !== FORMAT_VERSION)
+    throw new Error(`${file} is a release archive of format ${header.format_version}; this version reads ${FORMAT_VERSION}`);
   const payload = bytes.subarray(8 + length);
   if (payload.length !== header.payload_bytes) {
-    throw new Error(`${file} is ${payload.length < header.payload_bytes ? 'truncated' : 'longer than written'}: its header says ${header.payload_bytes} bytes follow it, ${payload.length} do`);
+    throw new Error(
+      `${file} is ${payload.length < header.payload_bytes ? 'truncated' : 'longer than written'}: its header says ${header.payload_bytes} bytes follow it, ${payload.length} do`,
+    );
   }
   const actual = sha256(payload);
-  if (actual !== header.payload_sha256) throw new Error(`${file} is damaged: what follows its header has SHA-256 ${actual}, the header says ${header.payload_sha256}`);
+  if (actual !== header.payload_sha256)
+    throw new Error(`${file} is damaged: what follows its header has SHA-256 ${actual}, the header says ${header.payload_sha256}`);
   return { header, tar: zstd(DECOMPRESS, payload, command) };
 }
 

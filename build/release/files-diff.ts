@@ -6,7 +6,10 @@
 import { SUFFIX } from '../../contract/layout.ts';
 import { filesOnDisk, type ManifestFile } from '../../contract/manifest.ts';
 
-export interface Manifest { release: { id: string }; files: Record<string, ManifestFile> }
+export interface Manifest {
+  release: { id: string };
+  files: Record<string, ManifestFile>;
+}
 
 export interface FilesDiff {
   from: string;

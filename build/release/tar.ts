@@ -17,8 +17,14 @@ function header(path: string, size: number, mtime: number): Buffer {
   if (!/^[\x21-\x7e]{1,100}$/.test(path)) throw new Error(`${path}: a path in a release archive is printable ASCII of at most 100 bytes`);
   const block = Buffer.alloc(BLOCK);
   const fields: [number, string][] = [
-    [0, path], [100, octal(0o644, 7)], [108, octal(0, 7)], [116, octal(0, 7)], [124, octal(size, 11)], [136, octal(mtime, 11)],
-    [156, '0'], [257, 'ustar\x0000'],
+    [0, path],
+    [100, octal(0o644, 7)],
+    [108, octal(0, 7)],
+    [116, octal(0, 7)],
+    [124, octal(size, 11)],
+    [136, octal(mtime, 11)],
+    [156, '0'],
+    [257, 'ustar\x0000'],
   ];
   for (const [offset, value] of fields) block.write(value, offset, 'ascii');
   block.write(octal(checksum(block), 6), 148, 'ascii');
@@ -49,7 +55,8 @@ export function* tarFiles(archive: Buffer): Generator<{ path: string; bytes: Buf
     const block = archive.subarray(offset, offset + BLOCK);
     if (block.every((byte) => byte === 0)) return;
     const path = text(block, 0, 100);
-    if (text(block, 257, 6) !== 'ustar' || Number.parseInt(text(block, 148, 8), 8) !== checksum(block)) throw new Error(`a damaged tar header after ${path || 'the start'}`);
+    if (text(block, 257, 6) !== 'ustar' || Number.parseInt(text(block, 148, 8), 8) !== checksum(block))
+      throw new Error(`a damaged tar header after ${path || 'the start'}`);
     if (text(block, 156, 1) !== '0') throw new Error(`${path}: not a regular file`);
     const size = Number.parseInt(text(block, 124, 12), 8);
     const start = offset + BLOCK;

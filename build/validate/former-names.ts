@@ -22,11 +22,17 @@ export function checkFormerNames(data: Datasets): Problem[] {
   }
   for (const rename of renames) {
     const index = countries.findIndex((country) => country.alpha2 === rename.code);
-    if (index < 0) { problems.add('', `${rename.code}: renamed, but no such country`); continue; }
+    if (index < 0) {
+      problems.add('', `${rename.code}: renamed, but no such country`);
+      continue;
+    }
     const country = countries[index];
     const field = RENAMED_FIELD[rename.renamed];
     if (country[field] && country[field].en !== rename.current) {
-      problems.add(`/${index}/${field}/en`, `${rename.code} ${field} is ${JSON.stringify(country[field].en)}; ISO renamed it ${JSON.stringify(rename.current)} (${rename.date})`);
+      problems.add(
+        `/${index}/${field}/en`,
+        `${rename.code} ${field} is ${JSON.stringify(country[field].en)}; ISO renamed it ${JSON.stringify(rename.current)} (${rename.date})`,
+      );
     }
     const reviewedSeen = new Set<string>();
     for (const checked of rename.fields) {
@@ -34,14 +40,21 @@ export function checkFormerNames(data: Datasets): Problem[] {
         if (rename.reviewed[tag]?.includes(text)) reviewedSeen.add(`${tag}\0${text}`);
         const former = formerNameIn(text, tag, rename);
         if (former) {
-          problems.add(`/${index}/${checked}/${tag}`, `${rename.code} ${checked} ${JSON.stringify(text)} in ${tag} is the name ISO replaced (${JSON.stringify(former)}) by ${JSON.stringify(rename.current)} in ${rename.date}: `
-            + 'serve the current name with its source, drop it so the fallback applies, or review it in data/curated/iso-renames.json');
+          problems.add(
+            `/${index}/${checked}/${tag}`,
+            `${rename.code} ${checked} ${JSON.stringify(text)} in ${tag} is the name ISO replaced (${JSON.stringify(former)}) by ${JSON.stringify(rename.current)} in ${rename.date}: ` +
+              'serve the current name with its source, drop it so the fallback applies, or review it in data/curated/iso-renames.json',
+          );
         }
       }
     }
     for (const [tag, texts] of Object.entries(rename.reviewed)) {
       for (const text of texts) {
-        if (!reviewedSeen.has(`${tag}\0${text}`)) problems.add('', `${rename.code} ${rename.renamed}: the review of ${JSON.stringify(text)} in ${tag} matches no name any more; remove it from data/curated/iso-renames.json`);
+        if (!reviewedSeen.has(`${tag}\0${text}`))
+          problems.add(
+            '',
+            `${rename.code} ${rename.renamed}: the review of ${JSON.stringify(text)} in ${tag} matches no name any more; remove it from data/curated/iso-renames.json`,
+          );
       }
     }
   }

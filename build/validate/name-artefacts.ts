@@ -56,17 +56,24 @@ function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>
       if (english) return `the English word "${english}" in a ${tag} name`;
       // The siblings' names only for a name with a bracket: built for every name, they cost most of a build's validation.
       if (/[()]/u.test(text)) {
-        const siblingNames = new Set(siblings.flatMap((other) => {
-          const name = tag === 'iso' ? other.iso_name : other.name[tag] ?? other.name.en;
-          return [name, withoutBrackets(name)];
-        }));
+        const siblingNames = new Set(
+          siblings.flatMap((other) => {
+            const name = tag === 'iso' ? other.iso_name : (other.name[tag] ?? other.name.en);
+            return [name, withoutBrackets(name)];
+          }),
+        );
         if (!siblingNames.has(withoutBrackets(text))) return 'a qualifier in brackets';
       }
-      if (tag !== 'iso' && text.includes(',') && !reference.some((name) => name.includes(','))) return 'a comma where neither English nor ISO has one (an inverted designation, or a list in another language)';
+      if (tag !== 'iso' && text.includes(',') && !reference.some((name) => name.includes(',')))
+        return 'a comma where neither English nor ISO has one (an inverted designation, or a list in another language)';
       return null;
     };
     // iso-codes lower-cases proper names in ISO's categories ("Autonomous city in north africa").
-    if (/\b(africa|america|asia|europe|oceania|arctic|antarctic)/u.test(subdivision.type)) problems.add(`/${index}/type`, `${subdivision.code} type ${JSON.stringify(subdivision.type)}: a lower-case proper name (data/curated/subdivision-types.json corrects it)`);
+    if (/\b(africa|america|asia|europe|oceania|arctic|antarctic)/u.test(subdivision.type))
+      problems.add(
+        `/${index}/type`,
+        `${subdivision.code} type ${JSON.stringify(subdivision.type)}: a lower-case proper name (data/curated/subdivision-types.json corrects it)`,
+      );
     check(subdivision.iso_name, 'iso', 'iso_name');
     for (const [tag, text] of Object.entries<string>(subdivision.name)) check(text, tag, `name/${tag}`);
   });
@@ -75,7 +82,13 @@ function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>
 function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Problems): void {
   data.countries.forEach((country, index) => {
     const fields = ['name', 'official_name', 'iso_name', 'alternative_names'] as const;
-    const namesIn = (tag: string) => new Set(fields.flatMap((field) => [country[field]?.[tag], country[field]?.en]).flat().filter(Boolean));
+    const namesIn = (tag: string) =>
+      new Set(
+        fields
+          .flatMap((field) => [country[field]?.[tag], country[field]?.en])
+          .flat()
+          .filter(Boolean),
+      );
     for (const field of fields) {
       // CLDR's own names may hold a bracket ("Myanmar (Burma)"); ISO's and the catalogues' may not hold another name in one.
       const isoField = field === 'official_name' || field === 'iso_name';
@@ -83,9 +96,10 @@ function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Pro
         for (const text of [value].flat()) {
           const brackets = isoField ? [...text.matchAll(BRACKET)].map((match) => match[1].trim()) : [];
           const isoBracket = /\(/u.test([country[field]?.en ?? ''].flat().join(' ')); // "Holy See (Vatican City State)": the bracket is ISO's
-          const reason = artefactIn(text)
-            ?? (!isoBracket && brackets.some((inside) => namesIn(tag).has(inside)) ? 'another name of the country in brackets' : null)
-            ?? (!latinLocales.has(tag) && brackets.some((inside) => /^[\p{Script=Latin}\s'’.-]+$/u.test(inside)) ? 'Latin text in brackets' : null);
+          const reason =
+            artefactIn(text) ??
+            (!isoBracket && brackets.some((inside) => namesIn(tag).has(inside)) ? 'another name of the country in brackets' : null) ??
+            (!latinLocales.has(tag) && brackets.some((inside) => /^[\p{Script=Latin}\s'’.-]+$/u.test(inside)) ? 'Latin text in brackets' : null);
           if (reason) problems.add(`/${index}/${field}/${tag}`, `${country.alpha2} ${field} ${tag} ${JSON.stringify(text)}: ${reason}`);
         }
       }

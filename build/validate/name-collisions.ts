@@ -12,17 +12,74 @@ import type { Country, Datasets, Subdivision } from '../types/datasets.ts';
 
 /** Words that say the same in the English and ISO names (direction, "Saint") or only designate. */
 const SAME_WORD: Record<string, string> = {
-  north: 'N', northern: 'N', nord: 'N', norte: 'N', south: 'S', southern: 'S', sud: 'S', sul: 'S', sur: 'S',
-  east: 'E', eastern: 'E', est: 'E', este: 'E', leste: 'E', west: 'W', western: 'W', ouest: 'W', oeste: 'W',
-  central: 'C', centre: 'C', center: 'C', centro: 'C', centrale: 'C', saint: 'St', san: 'St', st: 'St', sankt: 'St', santa: 'St',
+  north: 'N',
+  northern: 'N',
+  nord: 'N',
+  norte: 'N',
+  south: 'S',
+  southern: 'S',
+  sud: 'S',
+  sul: 'S',
+  sur: 'S',
+  east: 'E',
+  eastern: 'E',
+  est: 'E',
+  este: 'E',
+  leste: 'E',
+  west: 'W',
+  western: 'W',
+  ouest: 'W',
+  oeste: 'W',
+  central: 'C',
+  centre: 'C',
+  center: 'C',
+  centro: 'C',
+  centrale: 'C',
+  saint: 'St',
+  san: 'St',
+  st: 'St',
+  sankt: 'St',
+  santa: 'St',
 };
-const DESIGNATIONS = new Set(['region', 'province', 'district', 'division', 'county', 'territory', 'state', 'area', 'city', 'municipality',
-  'governorate', 'department', 'oblast', 'krai', 'republic', 'of', 'the', 'and', 'de', 'del', 'la', 'le', 'capital', 'parish', 'prefecture']);
+const DESIGNATIONS = new Set([
+  'region',
+  'province',
+  'district',
+  'division',
+  'county',
+  'territory',
+  'state',
+  'area',
+  'city',
+  'municipality',
+  'governorate',
+  'department',
+  'oblast',
+  'krai',
+  'republic',
+  'of',
+  'the',
+  'and',
+  'de',
+  'del',
+  'la',
+  'le',
+  'capital',
+  'parish',
+  'prefecture',
+]);
 
 /** A name reduced to what tells it from another: no accents, designations or case; directions as one letter. */
 export function nameKey(name: string): string {
-  return name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
-    .map((word) => SAME_WORD[word] ?? word).filter((word) => !DESIGNATIONS.has(word)).join(' ');
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .map((word) => SAME_WORD[word] ?? word)
+    .filter((word) => !DESIGNATIONS.has(word))
+    .join(' ');
 }
 
 const sameName = (a: Subdivision, b: Subdivision) => {
@@ -31,14 +88,23 @@ const sameName = (a: Subdivision, b: Subdivision) => {
   return [...keys(a)].some((key) => theirs.has(key));
 };
 
-export interface SharedName { locale: string; name: string; codes: string[]; reason: string }
+export interface SharedName {
+  locale: string;
+  name: string;
+  codes: string[];
+  reason: string;
+}
 
 export function checkNameCollisions(data: Datasets): Problem[] {
   const problems = new Problems('data/subdivisions.json');
   const subdivisions = data.subdivisions;
   const countries = data.countries;
   const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const shown = (names: Record<string, string>, tag: string) => chains.get(tag)!.map((candidate) => names[candidate]).find(Boolean) ?? names.en;
+  const shown = (names: Record<string, string>, tag: string) =>
+    chains
+      .get(tag)!
+      .map((candidate) => names[candidate])
+      .find(Boolean) ?? names.en;
   const index = new Map(subdivisions.map((subdivision, position) => [subdivision.code, position]));
 
   for (const tag of chains.keys()) {
@@ -46,7 +112,11 @@ export function checkNameCollisions(data: Datasets): Problem[] {
     for (const subdivision of subdivisions) {
       const key = `${subdivision.country}\0${shown(subdivision.name, tag)}`;
       const other = seen.get(key);
-      if (other) problems.add(`/${index.get(subdivision.code)}/name`, `${other} and ${subdivision.code} are both shown as ${JSON.stringify(shown(subdivision.name, tag))} in ${tag}`);
+      if (other)
+        problems.add(
+          `/${index.get(subdivision.code)}/name`,
+          `${other} and ${subdivision.code} are both shown as ${JSON.stringify(shown(subdivision.name, tag))} in ${tag}`,
+        );
       else seen.set(key, subdivision.code);
     }
   }
@@ -56,28 +126,39 @@ export function checkNameCollisions(data: Datasets): Problem[] {
   const used = new Set<SharedName>();
   const holders = new Map<string, Subdivision[]>();
   for (const subdivision of subdivisions) {
-    for (const [tag, text] of Object.entries<string>(subdivision.name)) holders.set(`${tag}\0${text}`, [...(holders.get(`${tag}\0${text}`) ?? []), subdivision]);
+    for (const [tag, text] of Object.entries<string>(subdivision.name))
+      holders.set(`${tag}\0${text}`, [...(holders.get(`${tag}\0${text}`) ?? []), subdivision]);
   }
   const countryHolders = new Map<string, Country[]>();
   for (const country of countries) {
-    for (const [tag, text] of Object.entries<string>(country.name)) countryHolders.set(`${tag}\0${text}`, [...(countryHolders.get(`${tag}\0${text}`) ?? []), country]);
+    for (const [tag, text] of Object.entries<string>(country.name))
+      countryHolders.set(`${tag}\0${text}`, [...(countryHolders.get(`${tag}\0${text}`) ?? []), country]);
   }
   for (const subdivision of subdivisions) {
     for (const [tag, text] of Object.entries<string>(subdivision.name)) {
       const key = `${tag}\0${text}`;
       const others = [
         ...(holders.get(key) ?? []).filter((other) => other.country !== subdivision.country && !sameName(subdivision, other)).map((other) => other.code),
-        ...(countryHolders.get(key) ?? []).filter((country) => country.alpha2 !== subdivision.country && country.name.en !== subdivision.name.en).map((country) => country.alpha2),
+        ...(countryHolders.get(key) ?? [])
+          .filter((country) => country.alpha2 !== subdivision.country && country.name.en !== subdivision.name.en)
+          .map((country) => country.alpha2),
       ];
       if (!others.length) continue;
       const review = isReviewed.get(key);
-      if (review?.codes.includes(subdivision.code)) { used.add(review); continue; }
-      problems.add(`/${index.get(subdivision.code)}/name/${tag}`, `${subdivision.code} ${tag} ${JSON.stringify(text)} is also the name of ${others.join(', ')} there (correct it, or review it in data/curated/shared-names.json)`);
+      if (review?.codes.includes(subdivision.code)) {
+        used.add(review);
+        continue;
+      }
+      problems.add(
+        `/${index.get(subdivision.code)}/name/${tag}`,
+        `${subdivision.code} ${tag} ${JSON.stringify(text)} is also the name of ${others.join(', ')} there (correct it, or review it in data/curated/shared-names.json)`,
+      );
     }
   }
   const file = new Problems('data/curated/shared-names.json');
   reviewed.forEach((entry, position) => {
-    if (!used.has(entry)) file.add(`/${position}`, `reviewed shared name ${entry.locale} ${JSON.stringify(entry.name)} no longer occurs as listed (remove or update it)`);
+    if (!used.has(entry))
+      file.add(`/${position}`, `reviewed shared name ${entry.locale} ${JSON.stringify(entry.name)} no longer occurs as listed (remove or update it)`);
   });
   return [...problems.list, ...file.list];
 }

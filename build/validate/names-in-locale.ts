@@ -19,13 +19,59 @@ import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
 /** Words of English place and state names that no other Latin-script language writes so. */
-const ENGLISH_WORDS = new RegExp(`(?<![\\p{L}'’])(?:${[
-  'Republic', 'Kingdom', 'Democratic', "People's", 'Islamic', 'United', 'States?', 'Islands?', 'Federation', 'Federated',
-  'Socialist', 'Principality', 'Commonwealth', 'Sultanate', 'Territory', 'Territories', 'Independent', 'Special',
-  'Administrative', 'Holy', 'Grand Duchy', 'of', 'the', 'and', 'North', 'South', 'East', 'West', 'Northern', 'Southern',
-  'Eastern', 'Western', 'County', 'Department', 'Emirates', 'Region', 'Province', 'District', 'City', 'Outlying',
-  'Minor', 'part', 'Dutch', 'French', 'British', 'Plurinational', 'Bolivarian', 'Union',
-].join('|')})(?![\\p{L}'’])`, 'u');
+const ENGLISH_WORDS = new RegExp(
+  `(?<![\\p{L}'’])(?:${[
+    'Republic',
+    'Kingdom',
+    'Democratic',
+    "People's",
+    'Islamic',
+    'United',
+    'States?',
+    'Islands?',
+    'Federation',
+    'Federated',
+    'Socialist',
+    'Principality',
+    'Commonwealth',
+    'Sultanate',
+    'Territory',
+    'Territories',
+    'Independent',
+    'Special',
+    'Administrative',
+    'Holy',
+    'Grand Duchy',
+    'of',
+    'the',
+    'and',
+    'North',
+    'South',
+    'East',
+    'West',
+    'Northern',
+    'Southern',
+    'Eastern',
+    'Western',
+    'County',
+    'Department',
+    'Emirates',
+    'Region',
+    'Province',
+    'District',
+    'City',
+    'Outlying',
+    'Minor',
+    'part',
+    'Dutch',
+    'French',
+    'British',
+    'Plurinational',
+    'Bolivarian',
+    'Union',
+  ].join('|')})(?![\\p{L}'’])`,
+  'u',
+);
 
 const isEnglish = (tag: string) => tag === 'en' || tag.startsWith('en-');
 
@@ -33,7 +79,9 @@ const isEnglish = (tag: string) => tag === 'en' || tag.startsWith('en-');
 function cldrNames(kind: 'territory' | 'subdivision', code: string, tag: string): string[] {
   if (kind === 'territory') {
     const names = territoryNames(tag);
-    return Object.keys(names).filter((key) => key === code || key.startsWith(`${code}-alt-`)).map((key) => names[key]);
+    return Object.keys(names)
+      .filter((key) => key === code || key.startsWith(`${code}-alt-`))
+      .map((key) => names[key]);
   }
   if (!existsSync(join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag))) return [];
   const name = subdivisionNames(tag)[code.replace('-', '').toLowerCase()];
@@ -56,19 +104,35 @@ type Localized = Record<string, string | string[]> | null;
 /** A record of a dataset with localized fields: a country or region (`alpha2`) or a subdivision (`code`). */
 type NamedRecord = { alpha2?: string; code?: string } & Record<string, unknown>;
 
-function checkRecords(problems: Problems, records: NamedRecord[], kind: 'territory' | 'subdivision', fields: string[], served: Set<string>, territoryOf = (_code: string): string | undefined => undefined): void {
+function checkRecords(
+  problems: Problems,
+  records: NamedRecord[],
+  kind: 'territory' | 'subdivision',
+  fields: string[],
+  served: Set<string>,
+  territoryOf = (_code: string): string | undefined => undefined,
+): void {
   records.forEach((record, index) => {
     const code = record.alpha2 ?? record.code ?? '';
     const territory = territoryOf(code);
-    const english = new Set(fields.flatMap((field) => Object.entries((record[field] ?? {}) as NonNullable<Localized>)
-      .filter(([tag]) => isEnglish(tag)).flatMap(([, texts]) => [texts].flat())));
+    const english = new Set(
+      fields.flatMap((field) =>
+        Object.entries((record[field] ?? {}) as NonNullable<Localized>)
+          .filter(([tag]) => isEnglish(tag))
+          .flatMap(([, texts]) => [texts].flat()),
+      ),
+    );
     for (const field of fields) {
       for (const [tag, texts] of Object.entries((record[field] ?? {}) as NonNullable<Localized>)) {
         // A locale not served is the locale check's to refuse (rules.ts): its script may be unknown.
         if (isEnglish(tag) || !served.has(tag)) continue;
         for (const text of [texts].flat()) {
           const why = notInLocale(text, tag, english, () => [...cldrNames(kind, code, tag), ...(territory ? cldrNames('territory', territory, tag) : [])]);
-          if (why) problems.add(`/${index}/${field}/${tag}`, `${code} ${field} ${JSON.stringify(text)} ${why}: fix it at its source, or drop it so ${tag}'s fallback applies`);
+          if (why)
+            problems.add(
+              `/${index}/${field}/${tag}`,
+              `${code} ${field} ${JSON.stringify(text)} ${why}: fix it at its source, or drop it so ${tag}'s fallback applies`,
+            );
         }
       }
     }
@@ -84,10 +148,12 @@ export function checkNamesInLocale(data: Datasets): Problem[] {
   const subdivisions = new Problems('data/subdivisions.json');
   // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
   const byEnglish = new Map<string, string>(data.countries.map((country) => [country.name.en, country.alpha2]));
-  const territories = new Map<string, string>(data.subdivisions.flatMap((subdivision) => {
-    const territory = byEnglish.get(subdivision.name.en);
-    return territory ? [[subdivision.code, territory]] : [];
-  }));
+  const territories = new Map<string, string>(
+    data.subdivisions.flatMap((subdivision) => {
+      const territory = byEnglish.get(subdivision.name.en);
+      return territory ? [[subdivision.code, territory]] : [];
+    }),
+  );
   checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], served, (code) => territories.get(code));
   return [...countries.list, ...regions.list, ...subdivisions.list];
 }

@@ -25,13 +25,17 @@ export function checkPostalNames(data: Datasets): Problem[] {
     if (!rule) return;
     const at = `/${index}/postal_code`;
     const names: Record<string, string> | null = rule.local_names;
-    if ((rule.local_name === null) !== (names === null)) problems.add(`${at}/local_name`, `${country} has local_name ${rule.local_name} but local_names ${JSON.stringify(names)}`);
+    if ((rule.local_name === null) !== (names === null))
+      problems.add(`${at}/local_name`, `${country} has local_name ${rule.local_name} but local_names ${JSON.stringify(names)}`);
     if (!names) return;
-    if (rule.local_name !== null && !Object.values(names).includes(rule.local_name)) problems.add(`${at}/local_name`, `${country} local_name ${rule.local_name} is none of its local_names`);
+    if (rule.local_name !== null && !Object.values(names).includes(rule.local_name))
+      problems.add(`${at}/local_name`, `${country} local_name ${rule.local_name} is none of its local_names`);
     for (const [tag, name] of Object.entries(names)) {
       const script = scriptOf(tag);
-      if (!script) problems.add(`${at}/local_names/${tag}`, `${country} files "${name}" under ${tag}, a language CLDR does not know: give its script (cnr-Latn)`);
-      else if (!writtenIn(name, script)) problems.add(`${at}/local_names/${tag}`, `${country} local name "${name}" is not written in ${script}, the script of ${tag}`);
+      if (!script)
+        problems.add(`${at}/local_names/${tag}`, `${country} files "${name}" under ${tag}, a language CLDR does not know: give its script (cnr-Latn)`);
+      else if (!writtenIn(name, script))
+        problems.add(`${at}/local_names/${tag}`, `${country} local name "${name}" is not written in ${script}, the script of ${tag}`);
     }
   });
   return problems.list;

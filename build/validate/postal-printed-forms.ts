@@ -40,7 +40,10 @@ export function checkPrintedPostalForms(data: Datasets): Problem[] {
     if (!rule) return;
     const own = entry.example?.postal_code;
     if (own && canonicalPostalCode(rule, own) !== own) {
-      problems.add(`/${index}/example/postal_code`, `${entry.country} example ${own} is not canonical (the rule reads it as ${canonicalPostalCode(rule, own) ?? 'no code'})`);
+      problems.add(
+        `/${index}/example/postal_code`,
+        `${entry.country} example ${own} is not canonical (the rule reads it as ${canonicalPostalCode(rule, own) ?? 'no code'})`,
+      );
     }
     const layouts = [entry.format.layout, entry.format.latin_layout].filter(Boolean) as string[];
     for (const layout of layouts) {

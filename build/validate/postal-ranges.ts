@@ -8,7 +8,10 @@ import { canonicalPostalCode } from '../lib/postal-input.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-interface RangeEdges { inside: string[]; outside: string[] }
+interface RangeEdges {
+  inside: string[];
+  outside: string[];
+}
 
 export function checkPostalRanges(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');
@@ -17,7 +20,10 @@ export function checkPostalRanges(data: Datasets): Problem[] {
   for (const { country, range_edges: edges } of curated) {
     const rule = served.get(country);
     const at = `/${data['postal-codes'].findIndex((entry) => entry.country === country)}/postal_code/pattern`;
-    if (!rule) { problems.add(at, `${country} has a published range but no postal rule`); continue; }
+    if (!rule) {
+      problems.add(at, `${country} has a published range but no postal rule`);
+      continue;
+    }
     for (const code of edges!.inside) {
       if (canonicalPostalCode(rule, code) === null) problems.add(at, `${country} refuses ${code}, inside the range its post publishes`);
     }

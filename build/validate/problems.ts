@@ -1,5 +1,9 @@
 /** A breach of the data gate: which file, where in it (JSON pointer), and why. */
-export interface Problem { file: string; pointer: string; reason: string }
+export interface Problem {
+  file: string;
+  pointer: string;
+  reason: string;
+}
 
 export class Problems {
   readonly list: Problem[] = [];

@@ -16,19 +16,26 @@ export function checkReadings(data: Datasets): Problem[] {
   const problems = new Problems('data/name-readings.json');
   const readings = data['name-readings'];
   const read = new Set(readings.map((entry) => `${entry.country} ${entry.language} ${entry.name}`));
-  const unreadable = new Set(data['curated/name-readings'].filter((entry) => entry.readings.length === 0).map((entry) => `${entry.country} ${entry.language} ${entry.name}`));
+  const unreadable = new Set(
+    data['curated/name-readings'].filter((entry) => entry.readings.length === 0).map((entry) => `${entry.country} ${entry.language} ${entry.name}`),
+  );
   for (const country of data.countries) {
     for (const language of ['ja', 'zh']) {
       for (const name of new Set(namesInLanguage(country, language).filter((text) => HAN.test(text)))) {
         const key = `${country.alpha2} ${language} ${name}`;
-        if (!read.has(key) && !unreadable.has(key)) problems.add('/', `${country.alpha2} ${language} name ${name} has no reading (give one, or a curated entry with the reason none is citable)`);
+        if (!read.has(key) && !unreadable.has(key))
+          problems.add('/', `${country.alpha2} ${language} name ${name} has no reading (give one, or a curated entry with the reason none is citable)`);
       }
     }
   }
   readings.forEach((entry, index) => {
     const shape = entry.language === 'ja' ? KANA_READING : PINYIN_READING;
     for (const reading of entry.readings) {
-      if (!shape.test(reading)) problems.add(`/${index}`, `${entry.country} ${entry.language} reading ${JSON.stringify(reading)} of ${entry.name} is not ${entry.language === 'ja' ? 'kana' : 'toneless pinyin'}`);
+      if (!shape.test(reading))
+        problems.add(
+          `/${index}`,
+          `${entry.country} ${entry.language} reading ${JSON.stringify(reading)} of ${entry.name} is not ${entry.language === 'ja' ? 'kana' : 'toneless pinyin'}`,
+        );
     }
   });
   return problems.list;

@@ -24,17 +24,31 @@ const foreignCache = new Map<string, string>();
 function foreignIn(text: string, tag: string): string {
   const key = `${scriptOf(tag)}\0${text}`;
   let foreign = foreignCache.get(key);
-  if (foreign === undefined) foreignCache.set(key, foreign = foreignLetters(text, tag));
+  if (foreign === undefined) foreignCache.set(key, (foreign = foreignLetters(text, tag)));
   return foreign;
 }
 
 /** Every text of a per-locale map in its locale's script; `texts` picks the words to check from an entry. */
-function checkScripts(problems: Problems, pointer: string, label: string, perLocale: Record<string, unknown>, served: Set<string>, texts: (value: any) => string[]): void {
+function checkScripts(
+  problems: Problems,
+  pointer: string,
+  label: string,
+  perLocale: Record<string, unknown>,
+  served: Set<string>,
+  texts: (value: any) => string[],
+): void {
   for (const [tag, value] of Object.entries(perLocale)) {
-    if (!served.has(tag)) { problems.add(`${pointer}/${tag}`, `${label}: ${tag} is not a served locale`); continue; }
+    if (!served.has(tag)) {
+      problems.add(`${pointer}/${tag}`, `${label}: ${tag} is not a served locale`);
+      continue;
+    }
     for (const text of texts(value)) {
       const foreign = foreignIn(text, tag);
-      if (foreign) problems.add(`${pointer}/${tag}`, `${label} ${JSON.stringify(text)} is not written in ${tag}'s script (letters ${JSON.stringify(foreign)}): drop it so ${tag}'s fallback applies`);
+      if (foreign)
+        problems.add(
+          `${pointer}/${tag}`,
+          `${label} ${JSON.stringify(text)} is not written in ${tag}'s script (letters ${JSON.stringify(foreign)}): drop it so ${tag}'s fallback applies`,
+        );
     }
   }
 }
@@ -47,16 +61,29 @@ function cldr(pkg: string, tag: string, file: string): any {
   return cldrFiles.get(key);
 }
 const cldrCurrencyName = (tag: string, code: string): string | undefined => cldr('cldr-numbers-full', tag, 'currencies').numbers.currencies[code]?.displayName;
-const cldrLanguageName = (tag: string, language: string): string | undefined => cldr('cldr-localenames-full', tag, 'languages').localeDisplayNames.languages[language];
-const cldrMetazoneNames = (tag: string, metazone: string): Record<string, string> | undefined => cldr('cldr-dates-full', tag, 'timeZoneNames').dates.timeZoneNames.metazone[metazone]?.long;
+const cldrLanguageName = (tag: string, language: string): string | undefined =>
+  cldr('cldr-localenames-full', tag, 'languages').localeDisplayNames.languages[language];
+const cldrMetazoneNames = (tag: string, metazone: string): Record<string, string> | undefined =>
+  cldr('cldr-dates-full', tag, 'timeZoneNames').dates.timeZoneNames.metazone[metazone]?.long;
 
 /** A non-English locale's text equal to the English one must be what CLDR gives that locale. */
-function checkEnglishCopies(problems: Problems, pointer: string, label: string, perLocale: Record<string, unknown>, text: (value: any) => string | undefined, own: (tag: string) => string | undefined): void {
+function checkEnglishCopies(
+  problems: Problems,
+  pointer: string,
+  label: string,
+  perLocale: Record<string, unknown>,
+  text: (value: any) => string | undefined,
+  own: (tag: string) => string | undefined,
+): void {
   const english = perLocale.en === undefined ? undefined : text(perLocale.en);
   if (english === undefined) return;
   for (const [tag, value] of Object.entries(perLocale)) {
     if (tag === 'en' || tag.startsWith('en-') || text(value) !== english) continue;
-    if (own(tag) !== english) problems.add(`${pointer}/${tag}`, `${label} ${JSON.stringify(english)} under ${tag} is the English word, which CLDR does not give ${tag}: drop it so ${tag}'s fallback applies, marked`);
+    if (own(tag) !== english)
+      problems.add(
+        `${pointer}/${tag}`,
+        `${label} ${JSON.stringify(english)} under ${tag} is the English word, which CLDR does not give ${tag}: drop it so ${tag}'s fallback applies, marked`,
+      );
   }
 }
 
@@ -72,18 +99,32 @@ export function checkRecord(data: Datasets): Problem[] {
   checkCoverage(currencies, data.currencies.countries, '/countries', countries);
   const current = new Map(data.currencies.currencies.map((currency) => [currency.code, currency]));
   const known = new Set([...current.keys(), ...data.currencies.historic.map((historic) => historic.code)]);
-  data.currencies.countries.forEach((entry, index) => entry.currencies.forEach((currency, position) => {
-    if (!current.get(currency.code)?.countries.includes(entry.country)) currencies.add(`/countries/${index}/currencies/${position}`, `${entry.country} uses ${currency.code}, which /currencies does not list with ${entry.country}`);
-  }));
+  data.currencies.countries.forEach((entry, index) =>
+    entry.currencies.forEach((currency, position) => {
+      if (!current.get(currency.code)?.countries.includes(entry.country))
+        currencies.add(
+          `/countries/${index}/currencies/${position}`,
+          `${entry.country} uses ${currency.code}, which /currencies does not list with ${entry.country}`,
+        );
+    }),
+  );
   data.currencies.currencies.forEach((currency, index) => {
     checkScripts(currencies, `/currencies/${index}/names`, `${currency.code} name`, currency.names, served, wordsOf);
-    checkEnglishCopies(currencies, `/currencies/${index}/names`, `${currency.code} name`, currency.names, (words) => words.name, (tag) => cldrCurrencyName(tag, currency.code));
+    checkEnglishCopies(
+      currencies,
+      `/currencies/${index}/names`,
+      `${currency.code} name`,
+      currency.names,
+      (words) => words.name,
+      (tag) => cldrCurrencyName(tag, currency.code),
+    );
     if (!currency.names.en) currencies.add(`/currencies/${index}/names`, `${currency.code} has no English name`);
   });
   data.currencies.historic.forEach((historic, index) => {
     if (current.has(historic.code)) currencies.add(`/historic/${index}`, `${historic.code} is both in use and historic`);
     historic.used_in.forEach((use, position) => {
-      if (use.replaced_by && !known.has(use.replaced_by.code)) currencies.add(`/historic/${index}/used_in/${position}`, `${historic.code} is replaced by ${use.replaced_by.code}, which is no currency listed`);
+      if (use.replaced_by && !known.has(use.replaced_by.code))
+        currencies.add(`/historic/${index}/used_in/${position}`, `${historic.code} is replaced by ${use.replaced_by.code}, which is no currency listed`);
     });
     checkScripts(currencies, `/historic/${index}/names`, `${historic.code} name`, historic.names, served, wordsOf);
   });
@@ -91,19 +132,28 @@ export function checkRecord(data: Datasets): Problem[] {
   const zones = new Problems('data/time-zones.json');
   checkCoverage(zones, data['time-zones'].countries, '/countries', countries);
   const listed = new Set(data['time-zones'].zones.map((zone) => zone.id));
-  data['time-zones'].countries.forEach((entry, index) => entry.zones.forEach((zone, position) => {
-    if (!listed.has(zone)) zones.add(`/countries/${index}/zones/${position}`, `${entry.country} names ${zone}, which /zones does not list`);
-  }));
+  data['time-zones'].countries.forEach((entry, index) =>
+    entry.zones.forEach((zone, position) => {
+      if (!listed.has(zone)) zones.add(`/countries/${index}/zones/${position}`, `${entry.country} names ${zone}, which /zones does not list`);
+    }),
+  );
   data['time-zones'].zones.forEach((zone, index) => {
     checkScripts(zones, `/zones/${index}/exemplar_city`, `${zone.id} exemplar city`, zone.exemplar_city, served, asText);
     checkScripts(zones, `/zones/${index}/names`, `${zone.id} name`, zone.names, served, zoneNamesOf);
   });
   data['time-zones'].metazones.forEach((metazone, index) => {
     checkScripts(zones, `/metazones/${index}/names`, `${metazone.id} name`, metazone.names, served, zoneNamesOf);
-    checkEnglishCopies(zones, `/metazones/${index}/names`, `${metazone.id} name`, metazone.names, (names) => names.generic ?? names.standard, (tag) => {
-      const own = cldrMetazoneNames(tag, metazone.id);
-      return own?.generic ?? own?.standard;
-    });
+    checkEnglishCopies(
+      zones,
+      `/metazones/${index}/names`,
+      `${metazone.id} name`,
+      metazone.names,
+      (names) => names.generic ?? names.standard,
+      (tag) => {
+        const own = cldrMetazoneNames(tag, metazone.id);
+        return own?.generic ?? own?.standard;
+      },
+    );
   });
 
   const languages = new Problems('data/languages.json');
@@ -111,7 +161,15 @@ export function checkRecord(data: Datasets): Problem[] {
   data.languages.names.forEach((language, index) => {
     checkScripts(languages, `/names/${index}/names`, `${language.language} name`, language.names, served, asText);
     // A tag with a script is named by the locale's pattern, not looked up whole: only whole names are checked.
-    if (!language.language.includes('-')) checkEnglishCopies(languages, `/names/${index}/names`, `${language.language} name`, language.names, (name) => name, (tag) => cldrLanguageName(tag, language.language));
+    if (!language.language.includes('-'))
+      checkEnglishCopies(
+        languages,
+        `/names/${index}/names`,
+        `${language.language} name`,
+        language.names,
+        (name) => name,
+        (tag) => cldrLanguageName(tag, language.language),
+      );
   });
 
   const conventions = new Problems('data/conventions.json');
@@ -120,8 +178,15 @@ export function checkRecord(data: Datasets): Problem[] {
   const capitals = new Problems('data/capitals.json');
   data.capitals.forEach((entry, index) => {
     if (!countries.includes(entry.country)) capitals.add(`/${index}`, `${entry.country} is no current country`);
-    entry.capitals?.forEach((capital, position) => checkScripts(capitals, `/${index}/capitals/${position}/name`, `${entry.country} capital ${capital.name.en}`, capital.name, served, asText));
-    if (entry.capitals && entry.capitals.length > 1 && entry.capitals.some((capital) => capital.role === 'capital') && entry.capitals.filter((capital) => capital.role === 'capital').length > 1) {
+    entry.capitals?.forEach((capital, position) =>
+      checkScripts(capitals, `/${index}/capitals/${position}/name`, `${entry.country} capital ${capital.name.en}`, capital.name, served, asText),
+    );
+    if (
+      entry.capitals &&
+      entry.capitals.length > 1 &&
+      entry.capitals.some((capital) => capital.role === 'capital') &&
+      entry.capitals.filter((capital) => capital.role === 'capital').length > 1
+    ) {
       capitals.add(`/${index}/capitals`, `${entry.country} has two cities with the role capital: give each its own role`);
     }
   });

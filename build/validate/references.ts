@@ -16,9 +16,16 @@ import { compareWithPostcodeValidator } from './references/postcode-validator.ts
 import { compareWithWorldCountries } from './references/world-countries.ts';
 
 /** One value on which a reference and our data differ; `key` names it (`BR/alpha3`, `DE-BY/name/en`). */
-export interface Disagreement { key: string; ours: unknown; theirs: unknown }
+export interface Disagreement {
+  key: string;
+  ours: unknown;
+  theirs: unknown;
+}
 /** A reviewed group of differences in data/known-differences.json: one reason for all it lists. */
-export interface KnownGroup { reason: string; differences: Disagreement[] }
+export interface KnownGroup {
+  reason: string;
+  differences: Disagreement[];
+}
 
 export interface Comparison {
   /** The npm package compared with (or Debian's iso-codes or tzdata). */
@@ -29,8 +36,14 @@ export interface Comparison {
 }
 
 export const REFERENCES: ((data: Datasets) => Comparison)[] = [
-  compareWithI18nIsoCountries, compareWithWorldCountries, compareWithGoogleLibphonenumber, compareWithCountryStateCity, compareWithPostcodeValidator,
-  compareWithCldrSubdivisions, compareWithIsoCodes4217, compareWithTzdata,
+  compareWithI18nIsoCountries,
+  compareWithWorldCountries,
+  compareWithGoogleLibphonenumber,
+  compareWithCountryStateCity,
+  compareWithPostcodeValidator,
+  compareWithCldrSubdivisions,
+  compareWithIsoCodes4217,
+  compareWithTzdata,
 ];
 
 export interface Verdict {
@@ -58,7 +71,12 @@ export function judge(comparison: Comparison, groups: KnownGroup[]): Verdict {
   return {
     reference: comparison.reference,
     // iso-codes and tzdata are Debian packages; every other reference is an npm devDependency.
-    version: comparison.reference === 'iso-codes' ? isoCodesVersion() : comparison.reference === 'tzdata' ? debianVersion('tzdata') : packageVersion(comparison.reference),
+    version:
+      comparison.reference === 'iso-codes'
+        ? isoCodesVersion()
+        : comparison.reference === 'tzdata'
+          ? debianVersion('tzdata')
+          : packageVersion(comparison.reference),
     compared: comparison.compared,
     known: explained.size,
     unexplained,
@@ -78,11 +96,13 @@ export function verdictProblems(verdicts: Verdict[]): Problem[] {
   const file = 'data/known-differences.json';
   return verdicts.flatMap((verdict) => [
     ...verdict.unexplained.map((disagreement) => ({
-      file, pointer: `/${verdict.reference}`,
+      file,
+      pointer: `/${verdict.reference}`,
       reason: `${verdict.reference} ${verdict.version} disagrees on ${disagreement.key}: ours ${JSON.stringify(disagreement.ours)}, theirs ${JSON.stringify(disagreement.theirs)} (fix the data or list it with a reason)`,
     })),
     ...verdict.stale.map((difference) => ({
-      file, pointer: `/${verdict.reference}`,
+      file,
+      pointer: `/${verdict.reference}`,
       reason: `listed difference ${difference.key} no longer occurs as written (remove or update it)`,
     })),
   ]);
@@ -93,8 +113,10 @@ export function agreementTable(verdicts: Verdict[]): string {
   const rows = verdicts.map((verdict) => {
     const disagreeing = verdict.known + verdict.unexplained.length;
     const share = verdict.compared ? (100 * (verdict.compared - disagreeing)) / verdict.compared : 100;
-    return `  ${`${verdict.reference} ${verdict.version}`.padEnd(32)} ${String(verdict.compared).padStart(7)} compared, ${share.toFixed(2)}% agree, `
-      + `${verdict.known} known differences, ${verdict.unexplained.length} unexplained`;
+    return (
+      `  ${`${verdict.reference} ${verdict.version}`.padEnd(32)} ${String(verdict.compared).padStart(7)} compared, ${share.toFixed(2)}% agree, ` +
+      `${verdict.known} known differences, ${verdict.unexplained.length} unexplained`
+    );
   });
   return ['references (data/known-differences.json lists each difference with its reason)', ...rows].join('\n');
 }

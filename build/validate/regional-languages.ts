@@ -24,12 +24,26 @@ export function checkRegionalLanguages(data: Datasets): Problem[] {
     const others = officialLanguages(group.country).filter((language) => language !== group.language && served.has(language));
     for (const [code, expected] of Object.entries<string>(group.names)) {
       const subdivision = subdivisions[index.get(code) ?? -1];
-      if (!subdivision) { problems.add('', `regional-names lists ${code}, which is no current subdivision`); continue; }
-      const shown = chains.get(group.language)!.map((tag) => subdivision.name[tag]).find(Boolean) ?? subdivision.name.en;
-      if (shown !== expected) problems.add(`/${index.get(code)}/name/${group.language}`, `${code} is shown as ${JSON.stringify(shown)} in ${group.language}, not as ISO names it in that language: ${JSON.stringify(expected)}`);
+      if (!subdivision) {
+        problems.add('', `regional-names lists ${code}, which is no current subdivision`);
+        continue;
+      }
+      const shown =
+        chains
+          .get(group.language)!
+          .map((tag) => subdivision.name[tag])
+          .find(Boolean) ?? subdivision.name.en;
+      if (shown !== expected)
+        problems.add(
+          `/${index.get(code)}/name/${group.language}`,
+          `${code} is shown as ${JSON.stringify(shown)} in ${group.language}, not as ISO names it in that language: ${JSON.stringify(expected)}`,
+        );
       for (const other of others) {
         if (subdivision.name[other] === expected && !group.same_in?.[other]?.includes(code)) {
-          problems.add(`/${index.get(code)}/name/${other}`, `${code} ${other} ${JSON.stringify(expected)} copies ISO's ${group.language} name; give the ${other} name, or list the code in same_in.${other} where ${other} writes it so`);
+          problems.add(
+            `/${index.get(code)}/name/${other}`,
+            `${code} ${other} ${JSON.stringify(expected)} copies ISO's ${group.language} name; give the ${other} name, or list the code in same_in.${other} where ${other} writes it so`,
+          );
         }
       }
     }

@@ -21,7 +21,11 @@ function checkUnique(problems: Problems, values: (string | null)[], label: strin
 
 /** Every per-country dataset has exactly one entry per country, in code order. */
 export function checkOneEntryPerCountry(problems: Problems, entries: { country: string }[], countryCodes: string[]): void {
-  checkUnique(problems, entries.map((entry) => entry.country), 'country');
+  checkUnique(
+    problems,
+    entries.map((entry) => entry.country),
+    'country',
+  );
   const present = new Set(entries.map((entry) => entry.country));
   for (const code of countryCodes) if (!present.has(code)) problems.add('', `no entry for country ${code}`);
   entries.forEach((entry, index) => {
@@ -41,7 +45,8 @@ function checkDistinctNames(problems: Problems, countries: Country[], field: 'na
   for (const country of countries) {
     for (const [tag, text] of Object.entries<string>(country[field] ?? {})) {
       const other = seen.get(`${tag}\0${text}`);
-      if (other) problems.add(`/${countries.indexOf(country)}/${field}/${tag}`, `${country.alpha2} and ${other} share the ${field} ${JSON.stringify(text)} in ${tag}`);
+      if (other)
+        problems.add(`/${countries.indexOf(country)}/${field}/${tag}`, `${country.alpha2} and ${other} share the ${field} ${JSON.stringify(text)} in ${tag}`);
       else seen.set(`${tag}\0${text}`, country.alpha2);
     }
   }
@@ -52,9 +57,21 @@ export function checkCountries(data: Datasets): Problem[] {
   const countries = data.countries;
   const supported = new Set<string>(data.locales.locales.map((locale) => locale.tag));
   const regionCodes = new Set(data.regions.map((region) => region.code));
-  checkUnique(problems, countries.map((country) => country.alpha2), 'alpha2');
-  checkUnique(problems, countries.map((country) => country.alpha3), 'alpha3');
-  checkUnique(problems, countries.map((country) => country.numeric), 'numeric');
+  checkUnique(
+    problems,
+    countries.map((country) => country.alpha2),
+    'alpha2',
+  );
+  checkUnique(
+    problems,
+    countries.map((country) => country.alpha3),
+    'alpha3',
+  );
+  checkUnique(
+    problems,
+    countries.map((country) => country.numeric),
+    'numeric',
+  );
   for (const code of REQUIRED_COUNTRIES) {
     if (!countries.some((country) => country.alpha2 === code)) problems.add('', `country ${code} is missing`);
   }
@@ -80,7 +97,11 @@ export function checkCountries(data: Datasets): Problem[] {
 export function checkPhone(data: Datasets): Problem[] {
   const problems = new Problems('data/phone.json');
   const countries = data.countries;
-  checkOneEntryPerCountry(problems, data.phone, countries.map((country) => country.alpha2));
+  checkOneEntryPerCountry(
+    problems,
+    data.phone,
+    countries.map((country) => country.alpha2),
+  );
   data.phone.forEach((entry, index) => {
     const at = `/${index}`;
     const country = countries.find((candidate) => candidate.alpha2 === entry.country);
@@ -93,21 +114,35 @@ export function checkPhone(data: Datasets): Problem[] {
     }
     if (!entry.patterns) return problems.add(`${at}/patterns`, `${entry.country} has a numbering plan but no patterns`);
     const national = new RegExp(entry.patterns.national);
-    const examples = [['example', entry.example], ['examples/mobile', entry.examples?.mobile], ['examples/fixed_line', entry.examples?.fixed_line]] as const;
+    const examples = [
+      ['example', entry.example],
+      ['examples/mobile', entry.examples?.mobile],
+      ['examples/fixed_line', entry.examples?.fixed_line],
+    ] as const;
     for (const [path, example] of examples) {
       if (!example) continue;
       const where = `${at}/${path}`;
       const parsed = parsePhoneNumberFromString(example.e164);
-      if (!parsed) { problems.add(`${where}/e164`, `${example.e164} does not parse`); continue; }
+      if (!parsed) {
+        problems.add(`${where}/e164`, `${example.e164} does not parse`);
+        continue;
+      }
       if (!parsed.isValid()) problems.add(`${where}/e164`, `${example.e164} is not a valid number`);
-      if (`+${parsed.countryCallingCode}` !== entry.calling_code) { problems.add(`${where}/e164`, `${example.e164} does not start with ${entry.calling_code}`); continue; }
+      if (`+${parsed.countryCallingCode}` !== entry.calling_code) {
+        problems.add(`${where}/e164`, `${example.e164} does not start with ${entry.calling_code}`);
+        continue;
+      }
       const nationalNumber = example.e164.slice(entry.calling_code.length);
       if (!national.test(nationalNumber)) problems.add(`${where}/e164`, `national number ${nationalNumber} does not match the national pattern`);
       if (!entry.patterns.possible_lengths.includes(nationalNumber.length)) {
-        problems.add(`${where}/e164`, `national number ${nationalNumber} has ${nationalNumber.length} digits, not one of the possible lengths ${entry.patterns.possible_lengths.join(', ')}`);
+        problems.add(
+          `${where}/e164`,
+          `national number ${nationalNumber} has ${nationalNumber.length} digits, not one of the possible lengths ${entry.patterns.possible_lengths.join(', ')}`,
+        );
       }
       const digits = (text: string) => text.replace(/\D/g, '');
-      if (digits(example.international) !== digits(example.e164)) problems.add(`${where}/international`, `${example.international} is not the same number as ${example.e164}`);
+      if (digits(example.international) !== digits(example.e164))
+        problems.add(`${where}/international`, `${example.international} is not the same number as ${example.e164}`);
     }
   });
   return problems.list;
@@ -115,7 +150,11 @@ export function checkPhone(data: Datasets): Problem[] {
 
 export function checkPostalCodes(data: Datasets): Problem[] {
   const problems = new Problems('data/postal-codes.json');
-  checkOneEntryPerCountry(problems, data['postal-codes'], data.countries.map((country) => country.alpha2));
+  checkOneEntryPerCountry(
+    problems,
+    data['postal-codes'],
+    data.countries.map((country) => country.alpha2),
+  );
   data['postal-codes'].forEach((entry, index) => {
     const rule = entry.postal_code;
     if (!rule) return;
@@ -130,9 +169,11 @@ export function checkPostalCodes(data: Datasets): Problem[] {
         const canonical = canonicalPostalCode(rule, typed);
         if (canonical !== example) problems.add(where, `${entry.country} input forms turn "${typed}" into ${canonical ?? 'nothing'}, not ${example}`);
       }
-      if (!rule.formats.some((mask: string) => fitsMask(example, mask))) problems.add(where, `${entry.country} example ${example} fits none of the formats ${rule.formats.join(', ')}`);
+      if (!rule.formats.some((mask: string) => fitsMask(example, mask)))
+        problems.add(where, `${entry.country} example ${example} fits none of the formats ${rule.formats.join(', ')}`);
     });
-    if (postalMask(rule.example) !== rule.format) problems.add(`${at}/format`, `format ${rule.format} does not describe the example ${rule.example} (${postalMask(rule.example)})`);
+    if (postalMask(rule.example) !== rule.format)
+      problems.add(`${at}/format`, `format ${rule.format} does not describe the example ${rule.example} (${postalMask(rule.example)})`);
   });
   return problems.list;
 }
@@ -143,15 +184,21 @@ export function checkSubdivisions(data: Datasets): Problem[] {
   const supported = new Set<string>(data.locales.locales.map((locale) => locale.tag));
   const countryCodes = new Set(data.countries.map((country) => country.alpha2));
   const codes = new Map(subdivisions.map((subdivision) => [subdivision.code, subdivision]));
-  checkUnique(problems, subdivisions.map((subdivision) => subdivision.code), 'subdivision code');
+  checkUnique(
+    problems,
+    subdivisions.map((subdivision) => subdivision.code),
+    'subdivision code',
+  );
   subdivisions.forEach((subdivision, index) => {
     const at = `/${index}`;
     if (!countryCodes.has(subdivision.country)) problems.add(`${at}/country`, `unknown country ${subdivision.country}`);
-    if (!subdivision.code.startsWith(`${subdivision.country}-`)) problems.add(`${at}/code`, `${subdivision.code} does not start with its country code ${subdivision.country}-`);
+    if (!subdivision.code.startsWith(`${subdivision.country}-`))
+      problems.add(`${at}/code`, `${subdivision.code} does not start with its country code ${subdivision.country}-`);
     if (subdivision.parent !== null) {
       const parent = codes.get(subdivision.parent);
       if (!parent) problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} does not exist`);
-      else if (parent.country !== subdivision.country) problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} is in another country`);
+      else if (parent.country !== subdivision.country)
+        problems.add(`${at}/parent`, `parent ${subdivision.parent} of ${subdivision.code} is in another country`);
     }
     checkLocaleKeys(problems, supported, subdivision.name, `${at}/name`);
   });
@@ -169,12 +216,17 @@ export function checkWithdrawnCodes(data: Datasets): Problem[] {
       if (!countryCodes.has(code)) problems.add(`/countries/${index}/replaced_by`, `${entry.alpha4} is replaced by ${code}, which is no current country code`);
     }
   });
-  checkUnique(problems, withdrawn.subdivisions.map((entry) => entry.code), 'withdrawn subdivision code');
+  checkUnique(
+    problems,
+    withdrawn.subdivisions.map((entry) => entry.code),
+    'withdrawn subdivision code',
+  );
   withdrawn.subdivisions.forEach((entry, index) => {
     const at = `/subdivisions/${index}`;
     if (subdivisionCodes.has(entry.code)) problems.add(`${at}/code`, `${entry.code} is withdrawn and current at once`);
     for (const code of entry.replaced_by) {
-      if (!subdivisionCodes.has(code) && !countryCodes.has(code)) problems.add(`${at}/replaced_by`, `${entry.code} is replaced by ${code}, which is no current code`);
+      if (!subdivisionCodes.has(code) && !countryCodes.has(code))
+        problems.add(`${at}/replaced_by`, `${entry.code} is replaced by ${code}, which is no current code`);
     }
   });
   return problems.list;

@@ -8,7 +8,11 @@ import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import { territoryInfo } from '../lib/cldr-core.ts';
 
-interface Subdivision { code: string; country: string; name: Record<string, string> }
+interface Subdivision {
+  code: string;
+  country: string;
+  name: Record<string, string>;
+}
 
 /**
  * Own-country subdivisions allowed to fall back, per locale whose readers were checked (non-Latin
@@ -17,7 +21,17 @@ interface Subdivision { code: string; country: string; name: Record<string, stri
  * the same in Swahili as in English are not stored (the reader sees the English, which is right).
  */
 export const OWN_FALLBACK_CEILING: Record<string, number> = {
-  hi: 0, kk: 0, ru: 0, 'zh-Hant': 0, ne: 0, ar: 54, ko: 0, fa: 0, el: 0, mk: 0, sw: 212,
+  hi: 0,
+  kk: 0,
+  ru: 0,
+  'zh-Hant': 0,
+  ne: 0,
+  ar: 54,
+  ko: 0,
+  fa: 0,
+  el: 0,
+  mk: 0,
+  sw: 212,
 };
 
 /**
@@ -29,7 +43,8 @@ export function ownCountries(tag: string): string[] {
   const territories = territoryInfo();
   const key = tag.replaceAll('-', '_');
   const official = Object.entries(territories)
-    .filter(([, info]) => info.languagePopulation?.[key]?._officialStatus === 'official').map(([country]) => country);
+    .filter(([, info]) => info.languagePopulation?.[key]?._officialStatus === 'official')
+    .map(([country]) => country);
   return [...official, ...(tag === 'zh-Hant' ? ['CN'] : [])].sort();
 }
 
@@ -38,7 +53,10 @@ export function ownCountries(tag: string): string[] {
  * its chain gives before English (a kk reader sees Russian Алматы where Kazakh writes the name alike).
  */
 export function isNamedIn(subdivision: Subdivision, tag: string, chain: readonly string[] = [tag]): boolean {
-  const shown = chain.filter((locale) => locale !== 'en').map((locale) => subdivision.name[locale]).find(Boolean);
+  const shown = chain
+    .filter((locale) => locale !== 'en')
+    .map((locale) => subdivision.name[locale])
+    .find(Boolean);
   return Boolean(shown) && hasLettersOf(shown!, scriptOf(tag));
 }
 
@@ -46,7 +64,14 @@ export function isNamedIn(subdivision: Subdivision, tag: string, chain: readonly
 export const chainsOf = (locales: { locales: { tag: string; fallback: string[] }[] }): Map<string, string[]> =>
   new Map(locales.locales.map(({ tag, fallback }) => [tag, [tag, ...fallback]]));
 
-export interface Coverage { locale: string; own_countries: string[]; own: number; own_fallback: string[]; all: number; all_fallback: number }
+export interface Coverage {
+  locale: string;
+  own_countries: string[];
+  own: number;
+  own_fallback: string[];
+  all: number;
+  all_fallback: number;
+}
 
 export function subdivisionCoverage(subdivisions: Subdivision[], tags: string[], chains = new Map<string, string[]>()): Coverage[] {
   return tags.map((tag) => {
@@ -54,9 +79,12 @@ export function subdivisionCoverage(subdivisions: Subdivision[], tags: string[],
     const own = new Set(ownCountries(tag));
     const home = subdivisions.filter((subdivision) => own.has(subdivision.country));
     return {
-      locale: tag, own_countries: [...own], own: home.length,
+      locale: tag,
+      own_countries: [...own],
+      own: home.length,
       own_fallback: home.filter((subdivision) => !isNamedIn(subdivision, tag, chain)).map((subdivision) => subdivision.code),
-      all: subdivisions.length, all_fallback: subdivisions.filter((subdivision) => !isNamedIn(subdivision, tag, chain)).length,
+      all: subdivisions.length,
+      all_fallback: subdivisions.filter((subdivision) => !isNamedIn(subdivision, tag, chain)).length,
     };
   });
 }
@@ -67,8 +95,11 @@ export function checkSubdivisionCoverage(data: Pick<Datasets, 'subdivisions' | '
   for (const row of subdivisionCoverage(data.subdivisions, Object.keys(OWN_FALLBACK_CEILING), chainsOf(data.locales))) {
     const ceiling = OWN_FALLBACK_CEILING[row.locale];
     if (row.own_fallback.length > ceiling) {
-      problems.add('', `${row.locale}: ${row.own_fallback.length} of the ${row.own} subdivisions of ${row.own_countries.join(' ')} have no ${row.locale} name `
-        + `in its script, more than the ${ceiling} allowed (build/validate/subdivision-coverage.ts): ${row.own_fallback.slice(0, 12).join(' ')}`);
+      problems.add(
+        '',
+        `${row.locale}: ${row.own_fallback.length} of the ${row.own} subdivisions of ${row.own_countries.join(' ')} have no ${row.locale} name ` +
+          `in its script, more than the ${ceiling} allowed (build/validate/subdivision-coverage.ts): ${row.own_fallback.slice(0, 12).join(' ')}`,
+      );
     }
   }
   return problems.list;

@@ -59,7 +59,8 @@ export function responseJobs(localizer: Localizer, tables: Record<string, PathCo
 const viewsOf = (endpoint: Endpoint): readonly View[] => (endpoint.query.includes('view') ? VIEWS : ['compact']);
 const viewQueryOf = (view: View) => (view === 'compact' ? '' : `view=${view}`);
 /** The request path of an answer: the endpoint's path with each code in its canonical form. */
-const requestPath = (endpoint: Endpoint, codes: Codes) => pathKinds(endpoint).reduce((path, kind) => path.replace(`:${kind.param}`, codes[kind.name]), endpoint.path);
+const requestPath = (endpoint: Endpoint, codes: Codes) =>
+  pathKinds(endpoint).reduce((path, kind) => path.replace(`:${kind.param}`, codes[kind.name]), endpoint.path);
 
 /** Every combination of path codes an endpoint answers, starting from `code` of its first kind. */
 function combinations(endpoint: Endpoint, code: string, tables: Record<string, PathCodes>): Codes[] {
@@ -81,7 +82,10 @@ function writeLocalized(context: GenerateContext, rest: string, path: string, vi
   const written = new Map<string, string>(); // tag -> serialized body of the file written for it
   for (const tag of localizer.tagsFallbacksFirst) {
     const serialized = JSON.stringify(body(tag));
-    const fallback = localizer.chain(tag).slice(1).find((candidate) => written.has(candidate));
+    const fallback = localizer
+      .chain(tag)
+      .slice(1)
+      .find((candidate) => written.has(candidate));
     if (fallback !== undefined && written.get(fallback) === serialized) continue;
     written.set(tag, serialized);
     write(writer, localizedKey(tag, rest, defaultLocale), Buffer.from(serialized), requestsOf(path, tag, viewQuery, defaultLocale), defaultLocale);
@@ -94,7 +98,14 @@ function writeAnswer(context: GenerateContext, endpoint: FileEndpoint, codes: Co
     const rest = answerRest(endpoint.answer, codes, view);
     const body = (tag: string) => ANSWERS[endpoint.id](context.responses, codes, tag, view);
     if (endpoint.answer.localized) writeLocalized(context, rest, path, viewQueryOf(view), body);
-    else write(context.writer, `v1/${rest}`, Buffer.from(JSON.stringify(body(context.defaultLocale))), [withQuery(path, viewQueryOf(view))], context.defaultLocale);
+    else
+      write(
+        context.writer,
+        `v1/${rest}`,
+        Buffer.from(JSON.stringify(body(context.defaultLocale))),
+        [withQuery(path, viewQueryOf(view))],
+        context.defaultLocale,
+      );
   }
 }
 
@@ -104,8 +115,13 @@ export function runJob(job: Job, context: GenerateContext): void {
     const { writer, defaultLocale } = context;
     for (const view of viewsOf(endpoint)) {
       const body = ANSWERS[endpoint.id](context.responses, {}, job.tag, view);
-      write(writer, localizedKey(job.tag, answerRest(endpoint.answer, {}, view), defaultLocale), Buffer.from(JSON.stringify(body)),
-        requestsOf(endpoint.path, job.tag, viewQueryOf(view), defaultLocale), defaultLocale);
+      write(
+        writer,
+        localizedKey(job.tag, answerRest(endpoint.answer, {}, view), defaultLocale),
+        Buffer.from(JSON.stringify(body)),
+        requestsOf(endpoint.path, job.tag, viewQueryOf(view), defaultLocale),
+        defaultLocale,
+      );
     }
     return;
   }

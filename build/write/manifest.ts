@@ -21,7 +21,11 @@ export function dataDigest(files: { name: string; bytes: Buffer }[]): string {
   return hash.digest('hex');
 }
 
-export interface Release { id: string; date: string | null; data_sha256: string }
+export interface Release {
+  id: string;
+  date: string | null;
+  data_sha256: string;
+}
 
 /** A data release: its date where one is pinned, and the content hash of the data it was built from. */
 export function releaseOf(dataSha256: string, date: string | null): Release {

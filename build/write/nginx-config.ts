@@ -15,8 +15,21 @@ import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, variable, viewFileMaps } from './nginx-endpoints.ts';
 import {
-  authMap, chainDepth, codingMaps, freshMap, gateMaps, givenMaps, goneLocation, jsonSuffixMap, localeMaps, localeValidityMap, methodMap, oneParameterMap, pathCodeMaps,
-  unknownParameterMaps, viewMap,
+  authMap,
+  chainDepth,
+  codingMaps,
+  freshMap,
+  gateMaps,
+  givenMaps,
+  goneLocation,
+  jsonSuffixMap,
+  localeMaps,
+  localeValidityMap,
+  methodMap,
+  oneParameterMap,
+  pathCodeMaps,
+  unknownParameterMaps,
+  viewMap,
 } from './nginx-maps.ts';
 
 /** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
@@ -36,7 +49,9 @@ function sharedProblems(head: ManifestHead, release: string): string[] {
     ['headers_too_large', HEADERS_TOO_LARGE],
     ['internal_error', { code: 'internal_error', detail: 'The server could not answer this request.' }],
   ];
-  const withdrawn = PATH_CODE_KINDS.flatMap((kind) => Object.entries(head.path_codes[kind.name].withdrawn).map(([spelling, entry]) => [goneLocation(kind, spelling), entry] as const));
+  const withdrawn = PATH_CODE_KINDS.flatMap((kind) =>
+    Object.entries(head.path_codes[kind.name].withdrawn).map(([spelling, entry]) => [goneLocation(kind, spelling), entry] as const),
+  );
   return [
     ...problems.flatMap(([name, problem]) => problemLocation(`/_problem/${name}`, problem, release)),
     ...withdrawn.flatMap(([location, entry]) => problemLocation(location, withdrawnProblem(entry), release)),
@@ -60,7 +75,12 @@ function localizedLocations(depth: number): string[] {
 
 /** /_serve and its variants without the codings a client refused ($cr_serve): the file, or 304 where If-None-Match names it. */
 function serveLocations(release: string): string[] {
-  const variants: [string, boolean, boolean][] = [['/_serve', true, true], ['/_serve/gzip', false, true], ['/_serve/br', true, false], ['/_serve/identity', false, false]];
+  const variants: [string, boolean, boolean][] = [
+    ['/_serve', true, true],
+    ['/_serve/gzip', false, true],
+    ['/_serve/br', true, false],
+    ['/_serve/identity', false, false],
+  ];
   return variants.flatMap(([uri, br, gzip]) => [
     `  location = ${uri} {`,
     '    internal;',
@@ -167,8 +187,14 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
     `    return 200 ${quote(healthBody(release))};`,
     '  }',
-    ...statics.flatMap(([request, key]) => [`  location = ${request} {`, gate(isPublicFile(key) ? '$cr_gate_public' : '$cr_gate'), ESCAPED_SLASH,
-      `    set $cr_file ${key};`, '    rewrite ^ $cr_serve last;', '  }']),
+    ...statics.flatMap(([request, key]) => [
+      `  location = ${request} {`,
+      gate(isPublicFile(key) ? '$cr_gate_public' : '$cr_gate'),
+      ESCAPED_SLASH,
+      `    set $cr_file ${key};`,
+      '    rewrite ^ $cr_serve last;',
+      '  }',
+    ]),
     ...endpointLocations(head, release),
     ...localizedLocations(chainDepth(head)),
     // The file: its ETag compared, then served by its key (with its .br or .gz copy where the client takes one).

@@ -19,8 +19,10 @@ export const variable = (name: string): string => `${VARIABLE}${name}${VARIABLE}
 /** Stand-ins for a path code and its scope's code in a detail, swapped for the nginx variables that hold them. */
 const INPUT = 'QZQINPUTQZQ';
 const SCOPE = 'QZQSCOPEQZQ';
-const withVariables = (problem: Problem, swaps: [string, string][]): Problem =>
-  ({ ...problem, detail: swaps.reduce((detail, [from, name]) => detail.replaceAll(from, variable(name)), problem.detail) });
+const withVariables = (problem: Problem, swaps: [string, string][]): Problem => ({
+  ...problem,
+  detail: swaps.reduce((detail, [from, name]) => detail.replaceAll(from, variable(name)), problem.detail),
+});
 
 /** Headers on every answer: the release, nosniff and CORS (the CORS values come from __CORS__, written with the keys). */
 export const everyAnswer = (release: string): string[] => [
@@ -40,7 +42,10 @@ export const ESCAPED_SLASH = '    if ($cr_escaped_slash) { rewrite ^ /_elsewhere
 /** An internal location answering `problem`, whose detail may hold variables (`variable`). */
 export function problemLocation(uri: string, problem: Problem, release: string): string[] {
   // JSON writes the mark as an escape: the text between two of them is the variable's name.
-  const body = problemBody(problem).split(JSON.stringify(VARIABLE).slice(1, -1)).map((part, index) => (index % 2 ? `\${${part}}` : part)).join('');
+  const body = problemBody(problem)
+    .split(JSON.stringify(VARIABLE).slice(1, -1))
+    .map((part, index) => (index % 2 ? `\${${part}}` : part))
+    .join('');
   return [
     `  location = ${uri} {`,
     '    internal;',
@@ -75,8 +80,16 @@ function endpointLocation(endpoint: Endpoint, pattern: RegExp): string[] {
   for (const kind of kinds) lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ ${unknownLocation(kind, endpoint)} last; }`);
   lines.push(`    if ($cr_unknown != "") { rewrite ^ /_problem/${endpoint.id}/unknown_parameter last; }`);
   for (const name of endpoint.query) {
-    if (name === 'view') lines.push('    if ($cr_given_view = 2) { rewrite ^ /_problem/view_twice last; }', '    if ($cr_view_check = "1!") { rewrite ^ /_problem/view_invalid last; }');
-    if (name === 'locale') lines.push('    if ($cr_given_locale = 2) { rewrite ^ /_problem/locale_twice last; }', '    if ($cr_locale_check = 10) { rewrite ^ /_problem/locale_invalid last; }');
+    if (name === 'view')
+      lines.push(
+        '    if ($cr_given_view = 2) { rewrite ^ /_problem/view_twice last; }',
+        '    if ($cr_view_check = "1!") { rewrite ^ /_problem/view_invalid last; }',
+      );
+    if (name === 'locale')
+      lines.push(
+        '    if ($cr_given_locale = 2) { rewrite ^ /_problem/locale_twice last; }',
+        '    if ($cr_locale_check = 10) { rewrite ^ /_problem/locale_invalid last; }',
+      );
   }
   const rest = restOf({ ...endpoint, answer });
   if (answer.localized) lines.push(`    set $cr_rest ${rest};`, '    rewrite ^ $cr_localized last;', '  }');
@@ -90,7 +103,9 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   const base = endpoint.path.slice(0, endpoint.path.indexOf(':'));
   const lines: string[] = [];
   const unknown = unknownParameter(['\u0001'], openApiPath(endpoint), endpoint.query)!;
-  lines.push(...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }));
+  lines.push(
+    ...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }),
+  );
   for (const kind of pathKinds(endpoint)) {
     // In the contract's order: withdrawn, a hint, a file name (a country code only), unknown.
     lines.push(
@@ -103,7 +118,12 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
       '  }',
     );
     const notFound = kind.notFound(INPUT, { scope: SCOPE, base, hints: new Map() });
-    lines.push(...at(`${kind.name}_not_found`, withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])])));
+    lines.push(
+      ...at(
+        `${kind.name}_not_found`,
+        withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])]),
+      ),
+    );
     for (const hint of Object.values(head.path_codes[kind.name].hints)) {
       lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
     }

@@ -5,12 +5,19 @@
  * read (contract/). nginx compares a map's plain keys without regard to case, so what must match
  * exactly (keys, view) is a case-sensitive regular expression.
  */
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, PARAMETER_SUGGESTIONS, PARAMETERS, suggestionSentence, TOO_MANY_PARAMETERS_SOURCE, VIEWS } from '../../contract/params.ts';
+import {
+  LANGTAG_SOURCE,
+  MAX_TAG_LENGTH,
+  PARAMETER_SUGGESTIONS,
+  PARAMETERS,
+  suggestionSentence,
+  TOO_MANY_PARAMETERS_SOURCE,
+  VIEWS,
+} from '../../contract/params.ts';
 import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
-
 
 /** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
 const SEPARATOR = '(?:-|_|%2[Dd]|%5[Ff])';
@@ -20,7 +27,10 @@ function separatorsAnyForm(source: string): string {
   let out = '';
   for (let i = 0; i < source.length; i++) {
     const char = source[i];
-    if (char === '\\') { out += char + source[++i]; continue; }
+    if (char === '\\') {
+      out += char + source[++i];
+      continue;
+    }
     if (char === '[') inClass = true;
     if (char === ']') inClass = false;
     out += char === '-' && !inClass ? SEPARATOR : char;
@@ -59,11 +69,13 @@ export function gateMaps(maxUrlLength: number): string[] {
     if (auth !== 'ok') return `/_problem/refused/${auth}`;
     return kind === 'read' ? '""' : '/_problem/method_not_allowed';
   };
-  const table = (source: string, name: string, open: boolean) => block(`"${source}" ${name}`, [
-    'default /_problem/internal_error;',
-    ...[false, true].flatMap((tooLong) => kinds.flatMap((kind) => ['ok', ...REFUSED].map((auth) =>
-      `${tooLong ? 1 : 0}:${kind}:${auth} ${gate(tooLong, kind, auth, open)};`))),
-  ]);
+  const table = (source: string, name: string, open: boolean) =>
+    block(`"${source}" ${name}`, [
+      'default /_problem/internal_error;',
+      ...[false, true].flatMap((tooLong) =>
+        kinds.flatMap((kind) => ['ok', ...REFUSED].map((auth) => `${tooLong ? 1 : 0}:${kind}:${auth} ${gate(tooLong, kind, auth, open)};`)),
+      ),
+    ]);
   return [
     // nginx parses only upper-case methods, so a map's plain keys (compared in any case) are exact here.
     ...block('$request_method $cr_method_kind', ['default other;', 'GET read;', 'HEAD read;', 'OPTIONS options;']),
@@ -168,10 +180,12 @@ export function localeMaps(head: ManifestHead): string[] {
   const depth = Math.max(...[...chains.values()].map((chain) => chain.length));
   lines.push(...block('$cr_locale $cr_localized', ['default /_localized/0;', ...[...chains].map(([tag, chain]) => `${tag} /_localized/${chain.length};`)]));
   for (let level = 1; level <= depth; level++) {
-    lines.push(...block(`$cr_locale $cr_l${level}`, [
-      'default "";',
-      ...[...chains].filter(([, chain]) => chain.length >= level).map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`),
-    ]));
+    lines.push(
+      ...block(`$cr_locale $cr_l${level}`, [
+        'default "";',
+        ...[...chains].filter(([, chain]) => chain.length >= level).map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`),
+      ]),
+    );
   }
   return lines;
 }
@@ -211,9 +225,18 @@ export function pathCodeMaps(head: ManifestHead): string[] {
   return PATH_CODE_KINDS.flatMap((kind) => {
     const table = head.path_codes[kind.name];
     return [
-      ...block(`${spellingSource(kind)} $${codeVariable(kind)}`, ['default "";', ...Object.entries(table.spellings).map(([spelling, code]) => `${quote(spelling)} ${code};`)]),
-      ...block(`${spellingSource(kind)} $cr_gone_${kind.name}`, ['default "";', ...Object.keys(table.withdrawn).map((spelling) => `${quote(spelling)} ${quote(goneLocation(kind, spelling))};`)]),
-      ...block(`$${rawVariable(kind)} $cr_hint_${kind.name}`, ['default "";', ...Object.entries(table.hints).map(([spelling, hint]) => `${quote(spelling)} ${hint.code};`)]),
+      ...block(`${spellingSource(kind)} $${codeVariable(kind)}`, [
+        'default "";',
+        ...Object.entries(table.spellings).map(([spelling, code]) => `${quote(spelling)} ${code};`),
+      ]),
+      ...block(`${spellingSource(kind)} $cr_gone_${kind.name}`, [
+        'default "";',
+        ...Object.keys(table.withdrawn).map((spelling) => `${quote(spelling)} ${quote(goneLocation(kind, spelling))};`),
+      ]),
+      ...block(`$${rawVariable(kind)} $cr_hint_${kind.name}`, [
+        'default "";',
+        ...Object.entries(table.hints).map(([spelling, hint]) => `${quote(spelling)} ${hint.code};`),
+      ]),
       ...block(`$${rawVariable(kind)} $cr_quoted_${kind.name}`, ['default "the given code";', `"~^([A-Za-z0-9-]{1,12})$" "\\\\\\"$1\\\\\\"";`]),
     ];
   });
@@ -226,22 +249,32 @@ export const jsonSuffixMap = (): string[] => block('$cr_country_raw $cr_json_cod
 export const methodMap = (): string[] => block('$request $cr_method', ['default "This method";', '"~^([A-Z]{1,16}) " $1;']);
 
 /** $cr_fresh: 1 when If-None-Match names the file's ETag (weak comparison, lists and `*`), as the gateway compares; without one, no comparison at all. */
-export const freshMap = (): string[] => [...block('$http_if_none_match $cr_fresh', ['default $cr_fresh_compared;', '"" 0;']), ...block('"$http_if_none_match#$cr_etag" $cr_fresh_compared', [
-  'default 0;',
-  '"~^[ \\t]*\\*[ \\t]*#." 1;',
-  '"~^(?:[^#]*,)?[ \\t]*(?:W/)?(\\"[0-9a-f]{64}\\")[ \\t]*(?:,[^#]*)?#\\1$" 1;',
-])];
+export const freshMap = (): string[] => [
+  ...block('$http_if_none_match $cr_fresh', ['default $cr_fresh_compared;', '"" 0;']),
+  ...block('"$http_if_none_match#$cr_etag" $cr_fresh_compared', [
+    'default 0;',
+    '"~^[ \\t]*\\*[ \\t]*#." 1;',
+    '"~^(?:[^#]*,)?[ \\t]*(?:W/)?(\\"[0-9a-f]{64}\\")[ \\t]*(?:,[^#]*)?#\\1$" 1;',
+  ]),
+];
 
 /**
  * $cr_serve: the location that sends the file, by the codings Accept-Encoding refuses (q=0, `q` in any
  * case, as the contract reads it): nginx's own br and gzip checks take an upper-case Q for no weight.
  */
 export function codingMaps(): string[] {
-  const refused = (coding: string) => block(`$http_accept_encoding $cr_${coding}_refused`, [
-    'default 0;',
-    '"" 0;', '"br" 0;', '"gzip" 0;', '"gzip, deflate, br" 0;', '"gzip, deflate, br, zstd" 0;', '"br, gzip" 0;', '"gzip, deflate" 0;',
-    `${quote(`~*(?:^|,)[ \\t]*${coding}[ \\t]*;[ \\t]*q[ \\t]*=[ \\t]*0(?:\\.0{0,3})?[ \\t]*(?:,|$)`)} 1;`,
-  ]);
+  const refused = (coding: string) =>
+    block(`$http_accept_encoding $cr_${coding}_refused`, [
+      'default 0;',
+      '"" 0;',
+      '"br" 0;',
+      '"gzip" 0;',
+      '"gzip, deflate, br" 0;',
+      '"gzip, deflate, br, zstd" 0;',
+      '"br, gzip" 0;',
+      '"gzip, deflate" 0;',
+      `${quote(`~*(?:^|,)[ \\t]*${coding}[ \\t]*;[ \\t]*q[ \\t]*=[ \\t]*0(?:\\.0{0,3})?[ \\t]*(?:,|$)`)} 1;`,
+    ]);
   return [
     ...refused('br'),
     ...refused('gzip'),

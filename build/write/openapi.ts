@@ -32,7 +32,10 @@ function componentRefs(node: unknown, titles: Map<string, string>): unknown {
 
 /** Each schema file is a component named by its title; the `$defs` of any file are components of their own. */
 function schemaComponents(): Record<string, unknown> {
-  const schemas = fg.sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR }).sort().map((file) => readJson<{ $id: string; title: string }>(join(RESPONSE_SCHEMAS_DIR, file)));
+  const schemas = fg
+    .sync('*.schema.json', { cwd: RESPONSE_SCHEMAS_DIR })
+    .sort()
+    .map((file) => readJson<{ $id: string; title: string }>(join(RESPONSE_SCHEMAS_DIR, file)));
   const titles = new Map(schemas.map((schema) => [schema.$id, schema.title]));
   const components: Record<string, unknown> = {};
   for (const schema of schemas) {
@@ -60,8 +63,15 @@ function dataLicence(upstreams: Datasets['upstreams']) {
 function endpointOperation(endpoint: Endpoint, tags: string[]) {
   const parameters = [
     ...pathKinds(endpoint).map((kind) => parameter(kind.param, 'path', kind.description, { type: 'string' })),
-    ...endpoint.query.map((name) => parameter(name, 'query', PARAMETERS[name].description,
-      name === 'locale' ? { ...PARAMETERS[name].schema, examples: tags.slice(0, 5) } : PARAMETERS[name].schema, name === 'q')),
+    ...endpoint.query.map((name) =>
+      parameter(
+        name,
+        'query',
+        PARAMETERS[name].description,
+        name === 'locale' ? { ...PARAMETERS[name].schema, examples: tags.slice(0, 5) } : PARAMETERS[name].schema,
+        name === 'q',
+      ),
+    ),
   ];
   return operation({
     operationId: endpoint.id,
@@ -81,16 +91,21 @@ export function buildOpenApi(data: Datasets) {
     info: {
       title: 'Country Reference API',
       version: 'v1',
-      description: `Countries, phone metadata, postal codes, ISO 3166-2 subdivisions and address examples. ${tags.length} supported locales. `
-        + 'Every operation is GET (HEAD answers the same without a body); OPTIONS answers CORS preflights without a key. '
-        + `Lists are ordered by name as a reader of the locale sorts it. ${credits}`,
+      description:
+        `Countries, phone metadata, postal codes, ISO 3166-2 subdivisions and address examples. ${tags.length} supported locales. ` +
+        'Every operation is GET (HEAD answers the same without a body); OPTIONS answers CORS preflights without a key. ' +
+        `Lists are ordered by name as a reader of the locale sorts it. ${credits}`,
       license,
     },
     // A generator takes the server's default; a client sets `origin` to wherever it is served.
-    servers: [{
-      url: '{origin}',
-      variables: { origin: { default: 'http://127.0.0.1:3000', description: 'Where the API is served: npm start\'s gateway (the default), nginx, the edge or a CDN' } },
-    }],
+    servers: [
+      {
+        url: '{origin}',
+        variables: {
+          origin: { default: 'http://127.0.0.1:3000', description: "Where the API is served: npm start's gateway (the default), nginx, the edge or a CDN" },
+        },
+      },
+    ],
     security: [{ bearer: [] }],
     paths: {
       '/healthz': {
@@ -107,15 +122,27 @@ export function buildOpenApi(data: Datasets) {
           },
         },
       },
-      '/v1': { get: operation({ operationId: 'getApiIndex', summary: 'The endpoints, data release, supported locales and upstream versions', body: 'ApiIndex' }) },
+      '/v1': {
+        get: operation({ operationId: 'getApiIndex', summary: 'The endpoints, data release, supported locales and upstream versions', body: 'ApiIndex' }),
+      },
       '/v1/openapi.json': {
-        get: operation({ operationId: 'getOpenApi', summary: 'This document (no key needed)', anonymous: true,
-          body: { type: 'object', description: 'An OpenAPI 3.1 document' } }),
+        get: operation({
+          operationId: 'getOpenApi',
+          summary: 'This document (no key needed)',
+          anonymous: true,
+          body: { type: 'object', description: 'An OpenAPI 3.1 document' },
+        }),
       },
       ...Object.fromEntries((ENDPOINTS as readonly Endpoint[]).map((endpoint) => [openApiPath(endpoint), { get: endpointOperation(endpoint, tags) }])),
     },
     components: {
-      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'Authorization: Bearer <API_KEY> on every request but /healthz, /v1/openapi.json and CORS preflights' } },
+      securitySchemes: {
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Authorization: Bearer <API_KEY> on every request but /healthz, /v1/openapi.json and CORS preflights',
+        },
+      },
       headers: HEADERS,
       responses: responseComponents(),
       schemas: schemaComponents(),

@@ -13,7 +13,18 @@ import { staticRequest } from '../../contract/layout.ts';
 import type { Datasets } from '../types/datasets.ts';
 import type { DistWriter } from './writer.ts';
 
-export const PAGE_FILES = ['index.html', 'page.css', 'address-form.js', 'country-picker.js', 'fields.js', 'locale.js', 'page.js', 'phone-format.js', 'postal-code.js', 'words.js'];
+export const PAGE_FILES = [
+  'index.html',
+  'page.css',
+  'address-form.js',
+  'country-picker.js',
+  'fields.js',
+  'locale.js',
+  'page.js',
+  'phone-format.js',
+  'postal-code.js',
+  'words.js',
+];
 /** From contract/client/, written as page/<file>. */
 export const CLIENT_FILES = ['postal-input.js'];
 

@@ -86,7 +86,11 @@ function currencies(data: Datasets): PathCodes {
 }
 
 /** Each kind's table from the data: one entry per kind of contract/path-codes.ts. */
-export const PATH_CODE_TABLES: Record<PathCodeKindName, (data: Datasets) => PathCodes> = { country: countries, subdivision: subdivisions, currency: currencies };
+export const PATH_CODE_TABLES: Record<PathCodeKindName, (data: Datasets) => PathCodes> = {
+  country: countries,
+  subdivision: subdivisions,
+  currency: currencies,
+};
 
 export const pathCodeTables = (data: Datasets): Record<string, PathCodes> =>
   Object.fromEntries(Object.entries(PATH_CODE_TABLES).map(([kind, table]) => [kind, table(data)]));

@@ -15,7 +15,10 @@ export class RecordResponses {
   private readonly metazones: Map<string, Datasets['time-zones']['metazones'][number]>;
   private readonly languageNames: Map<string, Record<string, string>>;
 
-  constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
+  constructor(
+    private readonly data: Datasets,
+    private readonly localizer: Localizer,
+  ) {
     this.currencies = new Map(data.currencies.currencies.map((currency) => [currency.code, currency]));
     this.zones = new Map(data['time-zones'].zones.map((zone) => [zone.id, zone]));
     this.metazones = new Map(data['time-zones'].metazones.map((metazone) => [metazone.id, metazone]));
@@ -62,28 +65,38 @@ export class RecordResponses {
       time_zones: this.entry(this.data['time-zones'].countries, country).zones.map((id) => {
         const zone = this.zones.get(id)!;
         const city = this.inLocale(zone.exemplar_city, tag);
-        const names = Object.keys(zone.names).length ? zone.names : zone.metazone ? this.metazones.get(zone.metazone)?.names ?? {} : {};
+        const names = Object.keys(zone.names).length ? zone.names : zone.metazone ? (this.metazones.get(zone.metazone)?.names ?? {}) : {};
         const name = this.inLocale(names, tag);
         return {
           id,
           city: city?.value ?? zone.city,
           city_locale: city?.locale ?? null,
-          name: name ? name.value.generic ?? name.value.standard ?? null : null,
+          name: name ? (name.value.generic ?? name.value.standard ?? null) : null,
           name_locale: name?.locale ?? null,
         };
       }),
       languages: this.entry(this.data.languages.countries, country).languages.map((language) => {
         const name = this.inLocale(this.languageNames.get(language.language) ?? {}, tag);
-        return { code: language.language, status: language.status, population_percent: language.population_percent, name: name?.value ?? null, name_locale: name?.locale ?? null };
+        return {
+          code: language.language,
+          status: language.status,
+          population_percent: language.population_percent,
+          name: name?.value ?? null,
+          name_locale: name?.locale ?? null,
+        };
       }),
-      capitals: capitals?.capitals?.map((capital) => {
-        const name = this.localizer.picked(capital.name, tag);
-        return { name: name.text, name_locale: name.locale, role: capital.role, coordinates: capital.coordinates };
-      }) ?? null,
+      capitals:
+        capitals?.capitals?.map((capital) => {
+          const name = this.localizer.picked(capital.name, tag);
+          return { name: name.text, name_locale: name.locale, role: capital.role, coordinates: capital.coordinates };
+        }) ?? null,
       capitals_note: !capitals ? 'not yet curated' : capitals.capitals ? null : capitals.reason,
       conventions: {
-        first_day: conventions.first_day, weekend: conventions.weekend, measurement_system: conventions.measurement_system,
-        paper_size: conventions.paper_size, hour_cycle: conventions.hour_cycle,
+        first_day: conventions.first_day,
+        weekend: conventions.weekend,
+        measurement_system: conventions.measurement_system,
+        paper_size: conventions.paper_size,
+        hour_cycle: conventions.hour_cycle,
       },
     };
   }

@@ -19,7 +19,10 @@ export class Responses {
   /** Currencies, time zones, languages, capitals and conventions (record.ts). */
   readonly record: RecordResponses;
 
-  constructor(private readonly data: Datasets, private readonly localizer: Localizer) {
+  constructor(
+    private readonly data: Datasets,
+    private readonly localizer: Localizer,
+  ) {
     this.regions = new Map(data.regions.map((region) => [region.code, region.name]));
     for (const subdivision of data.subdivisions) {
       const list = this.subdivisionsByCountry.get(subdivision.country) ?? [];
@@ -123,13 +126,22 @@ export class Responses {
    * Chinese needs none: ICU's zh order is pinyin, and zh-Hant's stroke order is the one Taiwan and Hong Kong use.
    */
   private sortKey(name: string, tag: string): string {
-    return tag.split('-')[0] === 'ja' ? this.kanaReadings.get(name) ?? name : name;
+    return tag.split('-')[0] === 'ja' ? (this.kanaReadings.get(name) ?? name) : name;
   }
 
   countryList(tag: string, view: 'compact' | 'full') {
-    const countries = view === 'full'
-      ? this.sortedByName(this.countries.map((country) => this.fullCountry(country, tag)), tag, (country) => this.sortKey(country.name.common, tag))
-      : this.sortedByName(this.countries.map((country) => this.compactCountry(country, tag)), tag, (country) => this.sortKey(country.name, tag));
+    const countries =
+      view === 'full'
+        ? this.sortedByName(
+            this.countries.map((country) => this.fullCountry(country, tag)),
+            tag,
+            (country) => this.sortKey(country.name.common, tag),
+          )
+        : this.sortedByName(
+            this.countries.map((country) => this.compactCountry(country, tag)),
+            tag,
+            (country) => this.sortKey(country.name, tag),
+          );
     return { count: countries.length, locale: tag, view, countries };
   }
 
@@ -212,14 +224,19 @@ export class Responses {
     if (written.subdivision_name) return written.subdivision_name;
     const record = subdivision ? this.subdivisionsByCode.get(`${entry.country}-${subdivision}`) : null;
     const name = record?.name[language] ?? record?.name[language.split('-')[0]];
-    return name ?? (entry.script === 'Latn' ? record?.name.en ?? null : null);
+    return name ?? (entry.script === 'Latn' ? (record?.name.en ?? null) : null);
   }
 
   /** One written form of the example: its parts, lines and layout, in the country's script or in Latin script. */
   private writtenAddress(entry: AddressEntry, example: AddressExample, written: WrittenAddress, layout: string, language: string) {
     const { format } = entry;
-    const parts = { place: written.place, street: written.street, city: written.city, postal_code: example.postal_code,
-      subdivision: this.subdivisionLabel(entry, example, written, language) };
+    const parts = {
+      place: written.place,
+      street: written.street,
+      city: written.city,
+      postal_code: example.postal_code,
+      subdivision: this.subdivisionLabel(entry, example, written, language),
+    };
     return {
       example: { street: written.street, city: written.city, subdivision: example.subdivision, postal_code: example.postal_code },
       lines: renderAddressLines(layout, format.uppercase, parts, language),

@@ -22,7 +22,11 @@ function minorWords(texts: [string, string][]): Record<string, string[]> {
   const lower = new Map<string, Set<string>>();
   const upper = new Map<string, Set<string>>();
   for (const [text, tag] of texts) {
-    for (const word of text.normalize('NFC').split(/[^\p{L}\p{N}]+/u).filter(Boolean).slice(1)) {
+    for (const word of text
+      .normalize('NFC')
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean)
+      .slice(1)) {
       if (word.toLowerCase() === word.toUpperCase()) continue; // a script without case says nothing
       const capitals = word.length > 1 && word === word.toUpperCase();
       const seen = word === word.toLowerCase() || capitals ? lower : word[0] === word[0].toUpperCase() ? upper : null;
@@ -31,13 +35,19 @@ function minorWords(texts: [string, string][]): Record<string, string[]> {
       seen.get(language(tag))!.add(normalize(word));
     }
   }
-  return Object.fromEntries([...lower].sort(([a], [b]) => (a < b ? -1 : 1)).map(([tag, words]) =>
-    [tag, [...words].filter((word) => !upper.get(tag)?.has(word)).sort()] as const).filter(([, words]) => words.length > 0));
+  return Object.fromEntries(
+    [...lower]
+      .sort(([a], [b]) => (a < b ? -1 : 1))
+      .map(([tag, words]) => [tag, [...words].filter((word) => !upper.get(tag)?.has(word)).sort()] as const)
+      .filter(([, words]) => words.length > 0),
+  );
 }
 
 export function buildSearchIndex(data: Datasets): SearchIndex {
   const codes: string[] = data.countries.map((country) => country.alpha2);
-  const namesOf = new Map(codes.map((code) => [code, { names: new Map(), formal: new Map(), anchored: new Map() } as Record<NameClass, Map<string, Set<string>>>]));
+  const namesOf = new Map(
+    codes.map((code) => [code, { names: new Map(), formal: new Map(), anchored: new Map() } as Record<NameClass, Map<string, Set<string>>>]),
+  );
   const markedOf = new Map(codes.map((code) => [code, new Set<string>()]));
   const readingsOf = new Map(codes.map((code) => [code, new Map<string, Set<string>>()]));
   const texts: [string, string][] = [];
@@ -99,8 +109,13 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
     }
   }
   const ownOf = new Map<string, string[]>(data['country-languages'].map((entry) => [entry.country, entry.languages]));
-  const sortedNames = (names: Map<string, Set<string>>, skip: Map<string, Set<string>>[]): Names => Object.fromEntries([...names]
-    .filter(([name]) => !skip.some((other) => other.has(name))).sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, tags]) => [name, [...tags].sort()]));
+  const sortedNames = (names: Map<string, Set<string>>, skip: Map<string, Set<string>>[]): Names =>
+    Object.fromEntries(
+      [...names]
+        .filter(([name]) => !skip.some((other) => other.has(name)))
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([name, tags]) => [name, [...tags].sort()]),
+    );
   const countries = data.countries.map((country) => {
     const classes = namesOf.get(country.alpha2)!;
     return {
@@ -110,7 +125,9 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
       names: sortedNames(classes.names, []),
       formal: sortedNames(classes.formal, [classes.names]),
       anchored: sortedNames(classes.anchored, [classes.names, classes.formal]),
-      readings: Object.fromEntries([...readingsOf.get(country.alpha2)!].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, readings]) => [name, [...readings].sort()])),
+      readings: Object.fromEntries(
+        [...readingsOf.get(country.alpha2)!].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, readings]) => [name, [...readings].sort()]),
+      ),
       own: ownOf.get(country.alpha2) ?? [],
       marked: [...markedOf.get(country.alpha2)!].sort(),
     };

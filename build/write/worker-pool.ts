@@ -7,7 +7,11 @@ import { Worker } from 'node:worker_threads';
 import type { Job } from './generate.ts';
 import type { ManifestFile } from './writer.ts';
 
-export interface WorkerResult { files: [string, ManifestFile][]; totalBytes: number; compressedBytes: number }
+export interface WorkerResult {
+  files: [string, ManifestFile][];
+  totalBytes: number;
+  compressedBytes: number;
+}
 
 const WORKER_URL = new URL('./generate-worker.ts', import.meta.url).href;
 
@@ -30,20 +34,34 @@ export function runWorker<T>(url: string, workerData: unknown, onProgress?: (pro
       else resolve(message);
     });
     worker.on('error', reject);
-    worker.on('exit', (code) => { if (code !== 0) reject(new Error(`worker ${url} exited with code ${code}`)); });
+    worker.on('exit', (code) => {
+      if (code !== 0) reject(new Error(`worker ${url} exited with code ${code}`));
+    });
   });
 }
 
 /** How far the workers are: jobs done (each worker reports once per job) and files written. */
-export interface WorkerProgress { jobs: number; files: number }
+export interface WorkerProgress {
+  jobs: number;
+  files: number;
+}
 
-export async function runInWorkers(options: { data: unknown; staging: string; jobs: Job[]; onProgress?: (done: WorkerProgress) => void }): Promise<WorkerResult[]> {
+export async function runInWorkers(options: {
+  data: unknown;
+  staging: string;
+  jobs: Job[];
+  onProgress?: (done: WorkerProgress) => void;
+}): Promise<WorkerResult[]> {
   const shares = sharesPerCore(options.jobs);
   const files = new Array(shares.length).fill(0);
   let jobs = 0;
-  return Promise.all(shares.map((share, index) => runWorker<WorkerResult>(WORKER_URL, { data: options.data, staging: options.staging, jobs: share }, (count) => {
-    files[index] = count;
-    jobs += 1;
-    options.onProgress?.({ jobs, files: files.reduce((sum, value) => sum + value, 0) });
-  })));
+  return Promise.all(
+    shares.map((share, index) =>
+      runWorker<WorkerResult>(WORKER_URL, { data: options.data, staging: options.staging, jobs: share }, (count) => {
+        files[index] = count;
+        jobs += 1;
+        options.onProgress?.({ jobs, files: files.reduce((sum, value) => sum + value, 0) });
+      }),
+    ),
+  );
 }

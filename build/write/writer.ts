@@ -30,7 +30,10 @@ function brotliOptions(size: number) {
 
 export type { ManifestFile };
 
-export interface WriteOptions { requests: string[]; contentLanguage?: string | null }
+export interface WriteOptions {
+  requests: string[];
+  contentLanguage?: string | null;
+}
 
 export class DistWriter {
   readonly files = new Map<string, ManifestFile>();

@@ -30,7 +30,12 @@ function asciiDigit(digit) {
  * @param {string} typed
  */
 export function preparePostalInput(typed) {
-  return typed.normalize('NFKC').replace(/[^\d\P{Nd}]/gu, asciiDigit).toUpperCase().replace(/\s+/g, ' ').trim();
+  return typed
+    .normalize('NFKC')
+    .replace(/[^\d\P{Nd}]/gu, asciiDigit)
+    .toUpperCase()
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**

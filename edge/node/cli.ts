@@ -39,7 +39,9 @@ try {
 } catch (error) {
   stop([(error as Error).message]);
 }
-say(`upload of release ${upload.release} ${upload.reused ? 'kept' : 'made'} in ${upload.dir}: ${upload.plan.files.toLocaleString('en')} files, ${mb(upload.plan.bytes)}`);
+say(
+  `upload of release ${upload.release} ${upload.reused ? 'kept' : 'made'} in ${upload.dir}: ${upload.plan.files.toLocaleString('en')} files, ${mb(upload.plan.bytes)}`,
+);
 
 const outDir = mkdtempSync(join(tmpdir(), 'country-edge-worker-'));
 process.on('exit', () => rmSync(outDir, { recursive: true, force: true }));

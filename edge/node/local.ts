@@ -25,7 +25,11 @@ export interface LocalEdgeOptions {
   output?: (text: string) => void;
 }
 
-export interface LocalEdge { url: URL; port: number; stop: () => Promise<void> }
+export interface LocalEdge {
+  url: URL;
+  port: number;
+  stop: () => Promise<void>;
+}
 
 export async function startLocalEdge({ script, uploadDir, keyDigests, corsOrigins = '*', cacheMb, host, port, output }: LocalEdgeOptions): Promise<LocalEdge> {
   const miniflare = new Miniflare({
@@ -43,7 +47,10 @@ export async function startLocalEdge({ script, uploadDir, keyDigests, corsOrigin
     },
     host,
     port,
-    ...(output && { handleRuntimeStdio: (stdout: Readable, stderr: Readable) => [stdout, stderr].forEach((stream) => stream.on('data', (chunk: Buffer) => output(String(chunk)))) }),
+    ...(output && {
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) =>
+        [stdout, stderr].forEach((stream) => stream.on('data', (chunk: Buffer) => output(String(chunk)))),
+    }),
   });
   const url = await miniflare.ready;
   return { url, port: Number(url.port), stop: () => miniflare.dispose() };

@@ -15,14 +15,21 @@ import { readManifest } from '../../contract/manifest-files.ts';
 /** Where the upload of `distDir` goes unless told: `dist-edge` beside `dist`. */
 export const defaultUploadDir = (distDir: string): string => join(dirname(distDir), `${basename(distDir)}-edge`);
 
-export interface Upload { dir: string; plan: UploadPlan; release: string; reused: boolean }
+export interface Upload {
+  dir: string;
+  plan: UploadPlan;
+  release: string;
+  reused: boolean;
+}
 
 /** The bytes of a dist file, refused unless they are the ones its manifest names. */
 function checkedBytes(distDir: string, key: string, bytes: number, sha256: string): Buffer {
   const path = join(distDir, key);
   const content = readFileSync(path);
   if (content.length !== bytes || createHash('sha256').update(content).digest('hex') !== sha256) {
-    throw new Error(`${path} is not the file its manifest names (${content.length} bytes, ${bytes} expected, or another SHA-256); rebuild or \`npm run verify\` it`);
+    throw new Error(
+      `${path} is not the file its manifest names (${content.length} bytes, ${bytes} expected, or another SHA-256); rebuild or \`npm run verify\` it`,
+    );
   }
   return content;
 }
@@ -39,13 +46,17 @@ function place(from: string, to: string): void {
 /** Makes (or keeps) the upload of the dist at `distDir` in `uploadDir`; throws EdgeLimitError past a platform limit. */
 export function buildUpload(distDir: string, uploadDir = defaultUploadDir(distDir), limits = EDGE_LIMITS): Upload {
   const { head, files } = readManifest(distDir);
-  const manifestSha256 = createHash('sha256').update(readFileSync(join(distDir, MANIFEST_FILE))).digest('hex');
+  const manifestSha256 = createHash('sha256')
+    .update(readFileSync(join(distDir, MANIFEST_FILE)))
+    .digest('hex');
   const plan = planUpload(head, files, manifestSha256, limits);
   const made = { dir: uploadDir, plan, release: head.release.id };
   try {
     const kept = JSON.parse(readFileSync(join(uploadDir, EDGE_RELEASE_FILE), 'utf8')) as EdgeRelease;
     if (kept.manifest_sha256 === manifestSha256) return { ...made, reused: true };
-  } catch { /* none yet, or not whole: made again */ }
+  } catch {
+    /* none yet, or not whole: made again */
+  }
 
   const staging = `${uploadDir}.tmp-${process.pid}`;
   rmSync(staging, { recursive: true, force: true });

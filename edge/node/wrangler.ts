@@ -14,7 +14,10 @@ const WRANGLER = join(EDGE_DIR, '..', 'node_modules', 'wrangler', 'bin', 'wrangl
 /** The compatibility date the Worker is deployed with, as wrangler.toml gives it (the local runtime takes the same). */
 export const compatibilityDate = (): string => /^compatibility_date\s*=\s*"([^"]+)"/m.exec(readFileSync(WRANGLER_CONFIG, 'utf8'))![1];
 
-export interface WranglerRun { code: number | null; output: string }
+export interface WranglerRun {
+  code: number | null;
+  output: string;
+}
 
 /** Runs wrangler with `args` and this repository's config; the output is passed on to `echo` as it comes, and returned. */
 export function wrangler(args: string[], echo?: (text: string) => void): Promise<WranglerRun> {

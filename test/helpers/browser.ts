@@ -11,8 +11,14 @@ import { ROOT } from './paths.ts';
 
 export const CHROMIUM = PACKAGES.chromium;
 const FLAGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
 ];
 
 /** Where screenshots go: git-ignored, kept after the run for a person to look at. */

@@ -31,7 +31,11 @@ function releaseDateInput(dataDir: string): string {
  */
 function sourcesDigest(dataDir: string): string {
   const hash = createHash('sha256').update(`release date ${releaseDateInput(dataDir)}\0`);
-  for (const [label, dir] of [['data', dataDir], ['build', join(ROOT, 'build')], ['contract', join(ROOT, 'contract')]]) {
+  for (const [label, dir] of [
+    ['data', dataDir],
+    ['build', join(ROOT, 'build')],
+    ['contract', join(ROOT, 'contract')],
+  ]) {
     const names = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name))
@@ -72,7 +76,9 @@ function removeOldBuilds(keep: string): void {
         rmSync(`${dir}-edge`, { recursive: true, force: true });
         rmSync(usedStamp(dir), { force: true });
       }
-    } catch { /* gone already, or not ours to judge */ }
+    } catch {
+      /* gone already, or not ours to judge */
+    }
   }
 }
 
@@ -91,7 +97,9 @@ function buildOnce(dir: string, dataDir: string): void {
     } catch {
       try {
         if (Date.now() - statSync(lock).mtimeMs > 600_000) rmSync(lock, { recursive: true, force: true });
-      } catch { /* released meanwhile */ }
+      } catch {
+        /* released meanwhile */
+      }
       sleep(1000);
       continue;
     }
@@ -99,7 +107,8 @@ function buildOnce(dir: string, dataDir: string): void {
       if (!existsSync(join(dir, 'manifest.json'))) {
         removeOldBuilds(dir);
         execFileSync(process.execPath, ['--import', 'tsx', join(ROOT, 'build', 'build.ts'), '--data', dataDir, '--out', dir], {
-          cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'],
+          cwd: ROOT,
+          stdio: ['ignore', 'ignore', 'inherit'],
         });
       }
     } finally {

@@ -28,7 +28,11 @@ export function preparedEdge(): Promise<{ upload: Upload; script: string; output
   return prepared;
 }
 
-export interface EdgeOptions { keyDigests?: string; corsOrigins?: string; cacheMb?: number }
+export interface EdgeOptions {
+  keyDigests?: string;
+  corsOrigins?: string;
+  cacheMb?: number;
+}
 
 export interface TestEdge extends LocalEdge {
   /** What workerd printed (the Worker's log and its own errors), kept rather than printed. */
@@ -38,6 +42,15 @@ export interface TestEdge extends LocalEdge {
 export async function startEdge({ keyDigests = digestLine(TEST_KEY), corsOrigins, cacheMb }: EdgeOptions = {}): Promise<TestEdge> {
   const { upload, script } = await preparedEdge();
   let output = '';
-  const edge = await startLocalEdge({ script, uploadDir: upload.dir, keyDigests, corsOrigins, cacheMb, host: '127.0.0.1', port: 0, output: (text) => (output += text) });
+  const edge = await startLocalEdge({
+    script,
+    uploadDir: upload.dir,
+    keyDigests,
+    corsOrigins,
+    cacheMb,
+    host: '127.0.0.1',
+    port: 0,
+    output: (text) => (output += text),
+  });
   return { ...edge, output: () => output };
 }

@@ -26,7 +26,8 @@ function kept(entry: any, keep: Set<string>): boolean {
 function cut(dataset: any, keep: Set<string>): any {
   if (Array.isArray(dataset)) return dataset.filter((entry) => kept(entry, keep));
   // A dataset of lists (withdrawn codes: countries, subdivisions) is cut list by list.
-  if (dataset && typeof dataset === 'object') return Object.fromEntries(Object.entries(dataset).map(([key, value]) => [key, Array.isArray(value) ? cut(value, keep) : value]));
+  if (dataset && typeof dataset === 'object')
+    return Object.fromEntries(Object.entries(dataset).map(([key, value]) => [key, Array.isArray(value) ? cut(value, keep) : value]));
   return dataset;
 }
 

@@ -7,14 +7,82 @@ import { TEST_KEY } from './gateway.ts';
 import type { Target } from './load.ts';
 
 const ENDPOINTS = ['/v1/countries', '/v1/phone', '/v1/postal-code', '/v1/subdivisions', '/v1/subdivisions/BR', '/v1/address-example'];
-const PREFIXES = [...ENDPOINTS, ...ENDPOINTS, ...ENDPOINTS, '/v1/countries/search', '/v1/countries/search', '', '/v1', '/healthz', '/v2',
-  '/v1/_locale/pt', '/v1/_search', '/v1/openapi.json', '/manifest.json'];
-const SEGMENTS = ['BR', 'us', 'DEU', '076', 'BR-SP', 'sp', 'zz', 'search', '..', '.', '', '%2e%2e', '%2E%2e%2f', '%2f', '%5c', '%00', '%c0%ae',
-  '%c0%af', '%e0%80%ae', '%', '%zz', '%25', '%252e%252e', 'manifest.json', 'index.json', '_search', 'etc', 'passwd', 'package.json', '~', '%ff'];
+const PREFIXES = [
+  ...ENDPOINTS,
+  ...ENDPOINTS,
+  ...ENDPOINTS,
+  '/v1/countries/search',
+  '/v1/countries/search',
+  '',
+  '/v1',
+  '/healthz',
+  '/v2',
+  '/v1/_locale/pt',
+  '/v1/_search',
+  '/v1/openapi.json',
+  '/manifest.json',
+];
+const SEGMENTS = [
+  'BR',
+  'us',
+  'DEU',
+  '076',
+  'BR-SP',
+  'sp',
+  'zz',
+  'search',
+  '..',
+  '.',
+  '',
+  '%2e%2e',
+  '%2E%2e%2f',
+  '%2f',
+  '%5c',
+  '%00',
+  '%c0%ae',
+  '%c0%af',
+  '%e0%80%ae',
+  '%',
+  '%zz',
+  '%25',
+  '%252e%252e',
+  'manifest.json',
+  'index.json',
+  '_search',
+  'etc',
+  'passwd',
+  'package.json',
+  '~',
+  '%ff',
+];
 const CODES = ['BR', 'br', 'DE', 'deu', '276', 'US', 'JP', 'ZA', 'IN', 'FR', 'GB', 'NZ', 'AQ', 'BR-SP'];
 const PARAMETERS = ['locale', 'view', 'q', 'limit', 'foo', '__proto__', 'constructor', 'locale', 'q'];
-const VALUES = ['pt', 'pt-BR', 'zh_TW', 'de', 'en-GB', 'x-klingon', 'iw', 'full', 'compact', 'FULL', '20', '0', '251', '-1', 'br',
-  'bra', 'são', '..', '../../manifest', '%00', '%', '', 'a%20b', '%E2%82%AC'];
+const VALUES = [
+  'pt',
+  'pt-BR',
+  'zh_TW',
+  'de',
+  'en-GB',
+  'x-klingon',
+  'iw',
+  'full',
+  'compact',
+  'FULL',
+  '20',
+  '0',
+  '251',
+  '-1',
+  'br',
+  'bra',
+  'são',
+  '..',
+  '../../manifest',
+  '%00',
+  '%',
+  '',
+  'a%20b',
+  '%E2%82%AC',
+];
 /** Characters a request target may carry as they are (node's client refuses the rest). */
 const SAFE = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@";
 const CODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip', '*', 'gzip;q=abc', ''];
@@ -23,7 +91,14 @@ export function generator(random: () => number) {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)];
   const count = (max: number) => Math.floor(random() * (max + 1));
   const text = (length: number) => Array.from({ length }, () => pick([...SAFE])).join('');
-  const escaped = (length: number) => Array.from({ length }, () => `%${Math.floor(random() * 256).toString(16).padStart(2, '0')}`).join('');
+  const escaped = (length: number) =>
+    Array.from(
+      { length },
+      () =>
+        `%${Math.floor(random() * 256)
+          .toString(16)
+          .padStart(2, '0')}`,
+    ).join('');
   const piece = () => {
     const kind = random();
     if (kind < 0.55) return pick(SEGMENTS);
@@ -53,4 +128,3 @@ export function generator(random: () => number) {
     return { path, headers };
   };
 }
-

@@ -12,7 +12,10 @@ import { DATA_DIR } from './paths.ts';
 
 const WORKER_URL = new URL('./gate-worker.ts', import.meta.url).href;
 
-export interface Breach { file: string; mutate: (data: any) => void }
+export interface Breach {
+  file: string;
+  mutate: (data: any) => void;
+}
 
 /**
  * A copy of data/ in `dir` with `file` (a dataset name) changed by `mutate`: written anew (writeCanonicalJson
@@ -45,7 +48,11 @@ export async function gateMessages(breaches: Breach[]): Promise<string[][]> {
     const shares = sharesPerCore(dirs.map((dir, index) => ({ dir, index })));
     const results = await Promise.all(shares.map((share) => runWorker<string[][]>(WORKER_URL, { dirs: share.map((item) => item.dir) })));
     const messages: string[][] = [];
-    shares.forEach((share, at) => share.forEach((item, position) => { messages[item.index] = results[at][position]; }));
+    shares.forEach((share, at) =>
+      share.forEach((item, position) => {
+        messages[item.index] = results[at][position];
+      }),
+    );
     return messages;
   } finally {
     rmSync(scratch, { recursive: true, force: true });

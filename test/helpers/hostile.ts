@@ -84,7 +84,12 @@ export const HOSTILE: [what: string, request: Hostile, status: number, code: str
   ['a long search text under the limit', { target: `/v1/countries/search?q=${LONG.slice(0, 8000)}` }, 400, 'invalid_parameter'],
   ['a long locale', { target: `/v1/countries?locale=${'pt-'.repeat(100)}br` }, 400, 'invalid_parameter'],
   ['one header over 16 KiB', { target: '/v1/countries/BR', headers: [`X-Big: ${LONG}${LONG}`] }, 431, 'headers_too_large'],
-  ['many headers over 16 KiB together', { target: '/v1/countries/BR', headers: Array.from({ length: 400 }, (_, i) => `X-Header-${i}: ${'v'.repeat(40)}`) }, 431, 'headers_too_large'],
+  [
+    'many headers over 16 KiB together',
+    { target: '/v1/countries/BR', headers: Array.from({ length: 400 }, (_, i) => `X-Header-${i}: ${'v'.repeat(40)}`) },
+    431,
+    'headers_too_large',
+  ],
   // Repeated and unknown parameters.
   ['locale twice', { target: '/v1/countries?locale=pt&locale=en' }, 400, 'invalid_parameter'],
   ['the same locale twice', { target: '/v1/countries/BR?locale=pt&locale=pt' }, 400, 'invalid_parameter'],
@@ -115,7 +120,12 @@ export const HOSTILE: [what: string, request: Hostile, status: number, code: str
   ['a key with a non-ASCII byte', { target: '/v1/countries/BR', auth: 'Bearer k\u00e9y-0123456789abcdef' }, 400, 'invalid_request'],
   ['a wrong key of the right length', { target: '/v1/countries/BR', auth: `Bearer ${'x'.repeat(TEST_KEY.length)}` }, 401, 'invalid_credentials'],
   ['a 10,000-character key', { target: '/v1/countries/BR', auth: `Bearer ${LONG.slice(0, 10_000)}` }, 401, 'invalid_credentials'],
-  ['a wrong key first, the right one second', { target: '/v1/countries/BR', auth: 'Bearer wrong-key-0123456789abcdef', headers: [`Authorization: Bearer ${TEST_KEY}`] }, 400, 'invalid_request'],
+  [
+    'a wrong key first, the right one second',
+    { target: '/v1/countries/BR', auth: 'Bearer wrong-key-0123456789abcdef', headers: [`Authorization: Bearer ${TEST_KEY}`] },
+    400,
+    'invalid_request',
+  ],
   ['a NUL in the key', { target: '/v1/countries/BR', auth: `Bearer ${TEST_KEY}\0` }, 400, 'bad_request'],
   ['no key on a path that does not exist', { target: '/v1/../manifest.json', auth: null }, 401, 'missing_credentials'],
   // Methods other than GET, HEAD and OPTIONS, and requests HTTP/1.1 does not allow.
@@ -130,7 +140,12 @@ export const HOSTILE: [what: string, request: Hostile, status: number, code: str
   ['an unknown method', { target: '/v1/countries/BR', method: 'FOO' }, 400, 'bad_request'],
   ['a method in lower case', { target: '/v1/countries/BR', method: 'get' }, 400, 'bad_request'],
   ['no Host in HTTP/1.1', { target: '/v1/countries/BR', headers: ['Host:'] }, 400, 'bad_request'],
-  ['Content-Length and Transfer-Encoding together', { target: '/v1/countries/BR', method: 'POST', headers: ['Content-Length: 4', 'Transfer-Encoding: chunked'], raw: '0\r\n\r\n' }, 400, 'bad_request'],
+  [
+    'Content-Length and Transfer-Encoding together',
+    { target: '/v1/countries/BR', method: 'POST', headers: ['Content-Length: 4', 'Transfer-Encoding: chunked'], raw: '0\r\n\r\n' },
+    400,
+    'bad_request',
+  ],
   ['a Content-Length that is not a number', { target: '/v1/countries/BR', headers: ['Content-Length: abc'] }, 400, 'bad_request'],
   ['a header line without a colon', { target: '/v1/countries/BR', headers: ['NoColon'] }, 400, 'bad_request'],
   ['a header name with a space', { target: '/v1/countries/BR', headers: ['Bad Name: x'] }, 400, 'bad_request'],
@@ -145,4 +160,3 @@ export function rawRequest({ target, method = 'GET', headers = [], auth = `Beare
   lines.push(...headers.filter((line) => line !== 'Host:'));
   return Buffer.from(`${lines.join('\r\n')}\r\n\r\n${raw}`, 'latin1');
 }
-

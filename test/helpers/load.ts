@@ -56,9 +56,17 @@ function send(agent: Agent, port: number, target: Target, timeoutMs: number): Pr
   const started = performance.now();
   return new Promise((resolve) => {
     let partial = false;
-    const fail = (error: Error & { code?: string }) => resolve({
-      target, status: 0, headers: {}, body: Buffer.alloc(0), ms: performance.now() - started, error: error.code ?? error.message, partial, reused: req.reusedSocket,
-    });
+    const fail = (error: Error & { code?: string }) =>
+      resolve({
+        target,
+        status: 0,
+        headers: {},
+        body: Buffer.alloc(0),
+        ms: performance.now() - started,
+        error: error.code ?? error.message,
+        partial,
+        reused: req.reusedSocket,
+      });
     const req = request({ host: '127.0.0.1', port, path: target.path, method: target.method ?? 'GET', headers: target.headers, agent }, (res) => {
       partial = true;
       const chunks: Buffer[] = [];
@@ -97,5 +105,10 @@ export function runLoad(options: LoadOptions): Load {
     agent.destroy();
     return sent;
   });
-  return { stop: () => { stopped = true; }, done };
+  return {
+    stop: () => {
+      stopped = true;
+    },
+    done,
+  };
 }

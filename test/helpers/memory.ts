@@ -17,25 +17,30 @@ export function treeRss(pid: number): number {
       const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       children.set(parent, [...(children.get(parent) ?? []), Number(name)]);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   let total = 0;
-  for (const queue = [pid]; queue.length > 0;) {
+  for (const queue = [pid]; queue.length > 0; ) {
     const next = queue.pop()!;
     queue.push(...(children.get(next) ?? []));
     try {
       if (readFileSync(`/proc/${next}/comm`, 'utf8').trim() === 'node') total += rssOf(next);
-    } catch { /* gone */ }
+    } catch {
+      /* gone */
+    }
   }
   return total;
 }
 
 /** A connection that writes `requests` and never reads (its receive buffer fills; the server's answers wait). */
-export const neverReading = (port: number, requests: string) => new Promise<Socket>((resolve) => {
-  const socket = connect(port, '127.0.0.1', () => {
-    socket.pause();
-    socket.write(requests);
-    resolve(socket);
+export const neverReading = (port: number, requests: string) =>
+  new Promise<Socket>((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => {
+      socket.pause();
+      socket.write(requests);
+      resolve(socket);
+    });
+    socket.on('error', () => {});
   });
-  socket.on('error', () => {});
-});

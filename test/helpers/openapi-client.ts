@@ -23,13 +23,23 @@ export function generateTypes(openapiPath: string, dir: string): string {
  * empty when they type-check.
  */
 export function typeCheck(dir: string, files: string[]): string {
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({
-    compilerOptions: {
-      strict: true, noEmit: true, target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext',
-      lib: ['ES2022', 'DOM'], types: [], allowJs: true, skipLibCheck: false,
-    },
-    files,
-  }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022', 'DOM'],
+        types: [],
+        allowJs: true,
+        skipLibCheck: false,
+      },
+      files,
+    }),
+  );
   try {
     execFileSync(process.execPath, [bin('typescript', 'bin/tsc'), '-p', dir], { stdio: 'pipe', encoding: 'utf8' });
     return '';

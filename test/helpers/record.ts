@@ -21,7 +21,8 @@ export function inLocale<T>(perLocale: Record<string, T>, tag: string): { value:
   return from ? { value: perLocale[from], from } : null;
 }
 
-export const currenciesOf = (country: string) => record.currencies.countries.find((entry: any) => entry.country === country).currencies as { code: string; since: string | null }[];
+export const currenciesOf = (country: string) =>
+  record.currencies.countries.find((entry: any) => entry.country === country).currencies as { code: string; since: string | null }[];
 export const currency = (code: string) => record.currencies.currencies.find((entry: any) => entry.code === code);
 export const zonesOf = (country: string) => record.timeZones.countries.find((entry: any) => entry.country === country).zones as string[];
 export const capitalsOf = (country: string) => record.capitals.find((entry: any) => entry.country === country);

@@ -14,10 +14,20 @@ export function targets(codes: string[], key: string, withSearch = true): Target
   const list: Target[] = [];
   codes.forEach((code, i) => {
     const coding = FOUR_CODINGS[i % FOUR_CODINGS.length];
-    for (const path of [`/v1/countries/${code}`, `/v1/phone/${code}`, `/v1/postal-code/${code}`, `/v1/countries/${code}?locale=de`, `/v1/subdivisions/${code}?locale=fr`]) {
+    for (const path of [
+      `/v1/countries/${code}`,
+      `/v1/phone/${code}`,
+      `/v1/postal-code/${code}`,
+      `/v1/countries/${code}?locale=de`,
+      `/v1/subdivisions/${code}?locale=fr`,
+    ]) {
       list.push({ path, headers: { Authorization: `Bearer ${key}`, 'Accept-Encoding': coding } });
     }
-    if (i % 10 === 0 && withSearch) list.push({ path: '/v1', headers: { Authorization: `Bearer ${key}` } }, { path: `/v1/countries/search?q=${code.toLowerCase()}`, headers: { Authorization: `Bearer ${key}` } });
+    if (i % 10 === 0 && withSearch)
+      list.push(
+        { path: '/v1', headers: { Authorization: `Bearer ${key}` } },
+        { path: `/v1/countries/search?q=${code.toLowerCase()}`, headers: { Authorization: `Bearer ${key}` } },
+      );
   });
   return list;
 }
@@ -36,4 +46,3 @@ export function inconsistency(result: Result, shas: Map<string, Set<string>>): s
 }
 
 export const shasOf = (manifest: any) => new Set(Object.values<any>(manifest.files).map((file) => file.sha256));
-

@@ -15,19 +15,33 @@ export const SMALL_BODIES: Record<string, unknown> = {
 
 /** A manifest head for a test dist: English and Portuguese, BR and PT, nothing withdrawn. */
 export const testHead = (release: { id: string; date: string | null }, searchIndex: string): Omit<Manifest, 'files'> => ({
-  manifest_version: MANIFEST_VERSION, api_version: 'v1', release: { ...release, data_sha256: '0'.repeat(64) }, upstreams: [], default_locale: 'en',
-  locales: [{ tag: 'en', fallback: [] }, { tag: 'pt', fallback: ['en'] }], locale_aliases: {},
+  manifest_version: MANIFEST_VERSION,
+  api_version: 'v1',
+  release: { ...release, data_sha256: '0'.repeat(64) },
+  upstreams: [],
+  default_locale: 'en',
+  locales: [
+    { tag: 'en', fallback: [] },
+    { tag: 'pt', fallback: ['en'] },
+  ],
+  locale_aliases: {},
   path_codes: {
     country: { codes: { '': ['BR', 'PT'] }, spellings: { br: 'BR', pt: 'PT' }, withdrawn: {}, hints: {} },
     subdivision: { codes: {}, spellings: {}, withdrawn: {}, hints: {} },
   },
-  static_files: [], layout: LAYOUT_DESCRIPTION,
+  static_files: [],
+  layout: LAYOUT_DESCRIPTION,
   search_index: searchIndex,
 });
 
-export function smallDist(dir: string, bodies = SMALL_BODIES, release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' }): any {
+export function smallDist(
+  dir: string,
+  bodies = SMALL_BODIES,
+  release: { id: string; date: string | null } = { id: '2026-11-01.abc', date: '2026-11-01' },
+): any {
   const writer = new DistWriter(dir);
-  for (const [path, body] of Object.entries(bodies)) writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`], contentLanguage: contentLanguageOf(path, 'en') });
+  for (const [path, body] of Object.entries(bodies))
+    writer.writeJson(path, body, { requests: [`/${path.replace(/\.json$/, '')}`], contentLanguage: contentLanguageOf(path, 'en') });
   const manifest: Manifest = { ...testHead(release, 'v1/countries/PT.json'), files: sortedFiles(writer.files) };
   writeManifest(dir, manifest);
   return manifest;

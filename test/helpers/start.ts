@@ -41,27 +41,29 @@ export function startGatewayProcess(env: Record<string, string>, entry = 'gatewa
     });
   });
 
-  const waitFor = (pattern: RegExp) => new Promise<RegExpMatchArray>((resolve, reject) => {
-    const check = () => {
-      const match = output.match(pattern);
-      if (match) {
-        listeners.delete(check);
-        resolve(match);
-      } else if (closed) {
-        listeners.delete(check);
-        reject(new Error(`gateway exited before printing ${pattern}:\n${output}`));
-      }
-    };
-    listeners.add(check);
-    check();
-  });
+  const waitFor = (pattern: RegExp) =>
+    new Promise<RegExpMatchArray>((resolve, reject) => {
+      const check = () => {
+        const match = output.match(pattern);
+        if (match) {
+          listeners.delete(check);
+          resolve(match);
+        } else if (closed) {
+          listeners.delete(check);
+          reject(new Error(`gateway exited before printing ${pattern}:\n${output}`));
+        }
+      };
+      listeners.add(check);
+      check();
+    });
   return { child, output: () => output, waitFor, exited };
 }
 
 /** A port free on 127.0.0.1 now, for a server that cannot be told to pick one (nginx). */
-export const freePort = () => new Promise<number>((resolve) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address() as { port: number };
-    server.close(() => resolve(port));
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
   });
-});

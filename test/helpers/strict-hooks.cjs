@@ -9,23 +9,25 @@ uvu.suite = (...args) => {
   const test = suite(...args);
   const { before } = test;
   let failure;
-  const strictBefore = (hook) => before(async (state) => {
-    try {
-      await hook(state);
-    } catch (error) {
-      failure ??= error;
-    }
-  });
+  const strictBefore = (hook) =>
+    before(async (state) => {
+      try {
+        await hook(state);
+      } catch (error) {
+        failure ??= error;
+      }
+    });
   strictBefore.each = before.each;
   test.before = strictBefore;
   const { after } = test;
-  const strictAfter = (hook) => after(async (state) => {
-    try {
-      await hook(state);
-    } catch (error) {
-      if (!failure) throw error;
-    }
-  });
+  const strictAfter = (hook) =>
+    after(async (state) => {
+      try {
+        await hook(state);
+      } catch (error) {
+        if (!failure) throw error;
+      }
+    });
   strictAfter.each = after.each;
   test.after = strictAfter;
   before.each(() => {

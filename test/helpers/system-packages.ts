@@ -21,7 +21,7 @@ if (missing.length > 0) {
   const canInstall = root && existsSync('/usr/bin/apt-get');
   console.log(`test: the suite needs Debian packages that are missing: ${missing.join(', ')}.`);
   if (process.argv.includes('--dry-run') || !canInstall) {
-    console.log(`test: install them with: ${root ? '' : 'sudo sh -c \''}${install}${root ? '' : '\''}`);
+    console.log(`test: install them with: ${root ? '' : "sudo sh -c '"}${install}${root ? '' : "'"}`);
     process.exit(process.argv.includes('--dry-run') ? 0 : 1);
   }
   console.log(`test: installing them: ${install}`);

@@ -5,7 +5,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { exchange } from './raw-http.ts';
 
-export interface Tier { name: string; port: number }
+export interface Tier {
+  name: string;
+  port: number;
+}
 
 export interface Answer {
   status: number;
@@ -18,9 +21,22 @@ export interface Answer {
 }
 
 /** The headers a client reads, as the contract writes them (framing, Date and Server are each tier's own). */
-export const COMPARED_HEADERS = ['content-type', 'etag', 'cache-control', 'content-language', 'data-release', 'www-authenticate', 'allow',
-  'access-control-allow-origin', 'access-control-expose-headers', 'access-control-allow-methods', 'access-control-allow-headers',
-  'access-control-max-age', 'vary', 'x-content-type-options'];
+export const COMPARED_HEADERS = [
+  'content-type',
+  'etag',
+  'cache-control',
+  'content-language',
+  'data-release',
+  'www-authenticate',
+  'allow',
+  'access-control-allow-origin',
+  'access-control-expose-headers',
+  'access-control-allow-methods',
+  'access-control-allow-headers',
+  'access-control-max-age',
+  'vary',
+  'x-content-type-options',
+];
 
 function headersOf(head: string): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -53,7 +69,9 @@ export async function ask(tier: Tier, request: Buffer, method: string): Promise<
   if (reply.status >= 400) {
     try {
       code = JSON.parse(body.toString('utf8')).code;
-    } catch { /* compared as bytes anyway */ }
+    } catch {
+      /* compared as bytes anyway */
+    }
   }
   return { status: reply.status, code, body, headers };
 }
@@ -66,7 +84,13 @@ export function differences(a: Answer, b: Answer): string[] {
   if (!a.body.equals(b.body)) found.push('body');
   for (const name of COMPARED_HEADERS) {
     // Vary is a set; its order is each tier's own.
-    const value = (answer: Answer) => (name === 'vary' ? answer.headers.vary?.split(/\s*,\s*/).sort().join(', ') : answer.headers[name]);
+    const value = (answer: Answer) =>
+      name === 'vary'
+        ? answer.headers.vary
+            ?.split(/\s*,\s*/)
+            .sort()
+            .join(', ')
+        : answer.headers[name];
     if (value(a) !== value(b)) found.push(`${name}: ${value(a)} / ${value(b)}`);
   }
   return found;

@@ -25,7 +25,10 @@ export function requestMix(manifest: any, key: string, seed: number): () => Expe
   const subdivisions = Object.keys(manifest.files).flatMap((file) => /^v1\/subdivisions\/([A-Z]{2})\/([A-Z0-9-]+)\.json$/.exec(file)?.slice(1, 3) ?? []);
   const phones = Object.keys(manifest.files).filter((file) => /^v1\/phone\/[A-Z]{2}\.json$/.test(file));
   const auth = { Authorization: `Bearer ${key}` };
-  const code = () => { const alias = pick(aliases); return random() < 0.5 ? alias.toUpperCase() : alias; };
+  const code = () => {
+    const alias = pick(aliases);
+    return random() < 0.5 ? alias.toUpperCase() : alias;
+  };
   const locale = () => `locale=${encodeURIComponent(pick(locales))}`;
   const ok = (path: string, file = true): Expected => ({ path, headers: { ...auth, 'Accept-Encoding': pick(CODINGS) }, status: 200, file });
 
@@ -47,13 +50,28 @@ export function requestMix(manifest: any, key: string, seed: number): () => Expe
     () => ({ path: '/healthz', status: 200, file: false }),
     () => {
       const file = pick(phones);
-      return { path: `/${file.slice(0, -'.json'.length)}`, headers: { ...auth, 'If-None-Match': `"${manifest.files[file].sha256}"` }, status: 304, file: false };
+      return {
+        path: `/${file.slice(0, -'.json'.length)}`,
+        headers: { ...auth, 'If-None-Match': `"${manifest.files[file].sha256}"` },
+        status: 304,
+        file: false,
+      };
     },
     // Errors, which must be answered as such under load as well.
     () => ({ path: `/v1/countries/${code()}`, status: 401, file: false }),
     () => ({ path: '/v1/phone/BR', headers: { Authorization: 'Bearer not-a-key-0123456789abcdef' }, status: 401, file: false }),
-    () => ({ path: pick(['/v1/countries/ZZ', '/v1/phone/XYZ', '/v1/subdivisions/BR/XX', '/v2/countries', '/v1/../manifest.json']), headers: auth, status: 404, file: false }),
-    () => ({ path: pick([`/v1/countries?locale=${pick(MALFORMED_LOCALES)}`, '/v1/countries?view=huge', '/v1/countries/search?q=br&limit=0', '/v1/countries/search']), headers: auth, status: 400, file: false }),
+    () => ({
+      path: pick(['/v1/countries/ZZ', '/v1/phone/XYZ', '/v1/subdivisions/BR/XX', '/v2/countries', '/v1/../manifest.json']),
+      headers: auth,
+      status: 404,
+      file: false,
+    }),
+    () => ({
+      path: pick([`/v1/countries?locale=${pick(MALFORMED_LOCALES)}`, '/v1/countries?view=huge', '/v1/countries/search?q=br&limit=0', '/v1/countries/search']),
+      headers: auth,
+      status: 400,
+      file: false,
+    }),
     () => ({ path: '/v1/countries/BR', method: pick(['POST', 'DELETE', 'PUT']), headers: auth, status: 405, file: false }),
   ];
   return () => pick(kinds)();
@@ -72,7 +90,7 @@ export function mismatch(expected: Expected, result: Result, shas: Set<string>):
   if (result.status >= 400) return json.status === result.status && typeof json.code === 'string' ? undefined : 'not a problem document';
   if (expected.path === '/healthz') return json.status === 'ok' ? undefined : 'not healthy';
   const sha = createHash('sha256').update(result.body).digest('hex');
-  if (result.headers.etag !== `"${sha}"`) return 'the ETag is not the body\'s SHA-256';
+  if (result.headers.etag !== `"${sha}"`) return "the ETag is not the body's SHA-256";
   if (expected.file && !shas.has(sha)) return 'the body is no file of the manifest';
   return undefined;
 }

@@ -32,10 +32,17 @@ const key = randomBytes(24).toString('base64url');
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 
 const started = startGatewayProcess({
-  API_KEYS: key, DIST_DIR: distDir, WORKERS: args.workers, SEND_TIMEOUT_MS: args['send-timeout'], VERIFY_DIST: 'off', FAIR_SHARE_MS: '0',
+  API_KEYS: key,
+  DIST_DIR: distDir,
+  WORKERS: args.workers,
+  SEND_TIMEOUT_MS: args['send-timeout'],
+  VERIFY_DIST: 'off',
+  FAIR_SHARE_MS: '0',
 });
 const [, port] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
-const locales: string[] = JSON.parse(readFileSync(join(distDir, 'manifest.columns.json'), 'utf8')).manifest.locales.map((locale: { tag: string }) => locale.tag);
+const locales: string[] = JSON.parse(readFileSync(join(distDir, 'manifest.columns.json'), 'utf8')).manifest.locales.map(
+  (locale: { tag: string }) => locale.tag,
+);
 const request = (locale: string) => `GET /v1/countries?view=full&locale=${locale} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\n\r\n`;
 
 await sleep(500);
@@ -59,8 +66,10 @@ const letGo = dropped.map((match) => Number(match[2])).sort((a, b) => a - b);
 const requestsDropped = dropped.reduce((sum, match) => sum + Number(match[1] ?? 1), 0);
 console.log(`never-reading: ${clients} clients x ${args.requests} pipelined full lists, ${args.workers} worker(s), SEND_TIMEOUT_MS ${args['send-timeout']}`);
 console.log(`rss        before ${mb(before)}, peak ${mb(peak)} (+${mb(peak - before)}, ${((peak - before) / clients / 1024).toFixed(0)} KB per client)`);
-console.log(`let go     ${letGo.length} connections, ${requestsDropped} requests dropped with them (one answered in part, the rest waiting)`
-  + (letGo.length ? `, after ${(letGo[0] / 1000).toFixed(1)} to ${(letGo.at(-1)! / 1000).toFixed(1)} s` : ''));
+console.log(
+  `let go     ${letGo.length} connections, ${requestsDropped} requests dropped with them (one answered in part, the rest waiting)` +
+    (letGo.length ? `, after ${(letGo[0] / 1000).toFixed(1)} to ${(letGo.at(-1)! / 1000).toFixed(1)} s` : ''),
+);
 const over = peak > Number(args['peak-mb']) * 2 ** 20;
 console.log(over ? `never-reading: FAILED: peak ${mb(peak)} over ${args['peak-mb']} MB` : 'never-reading: passed');
 process.exit(over ? 1 : 0);

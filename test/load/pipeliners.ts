@@ -32,7 +32,13 @@ const seconds = Number(args.seconds);
 const key = randomBytes(24).toString('base64url');
 const attackerKey = randomBytes(24).toString('base64url');
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-const started = startGatewayProcess({ API_KEYS: `${key},${attackerKey}`, DIST_DIR: args.dist, WORKERS: args.workers, FAIR_SHARE_MS: '500', VERIFY_DIST: 'off' });
+const started = startGatewayProcess({
+  API_KEYS: `${key},${attackerKey}`,
+  DIST_DIR: args.dist,
+  WORKERS: args.workers,
+  FAIR_SHARE_MS: '500',
+  VERIFY_DIST: 'off',
+});
 const [, portText] = await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/);
 const port = Number(portText);
 const pid = started.child.pid!;
@@ -41,17 +47,24 @@ const pid = started.child.pid!;
 async function wellBehaved(ms: number): Promise<number> {
   let ok = 0;
   const load = runLoad({
-    port, concurrency: 4, maxRequests: 10_000_000, maxMs: ms, requestTimeoutMs: 10_000,
+    port,
+    concurrency: 4,
+    maxRequests: 10_000_000,
+    maxMs: ms,
+    requestTimeoutMs: 10_000,
     next: () => ({ path: '/v1/countries/DE', headers: { Authorization: `Bearer ${key}` } }),
-    onResult: (result) => { if (result.status === 200) ok++; },
+    onResult: (result) => {
+      if (result.status === 200) ok++;
+    },
   });
   await load.done;
   return ok / (ms / 1000);
 }
 
-const request = args.answer === '401'
-  ? 'GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\n\r\n'
-  : `GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${attackerKey}\r\n\r\n`;
+const request =
+  args.answer === '401'
+    ? 'GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\n\r\n'
+    : `GET /v1/countries/BR HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${attackerKey}\r\n\r\n`;
 const batch = request.repeat(100);
 
 /** A client writing batches of requests whenever its socket's buffer has room, never reading. */
@@ -77,14 +90,19 @@ const idle = treeRss(pid);
 const alone = await wellBehaved(5000);
 const clients = Array.from({ length: Number(args.clients) }, pipeliner);
 let peak = idle;
-const sampler = setInterval(() => { peak = Math.max(peak, treeRss(pid)); }, 250);
+const sampler = setInterval(() => {
+  peak = Math.max(peak, treeRss(pid));
+}, 250);
 const during = await wellBehaved(seconds * 1000);
 clearInterval(sampler);
 peak = Math.max(peak, treeRss(pid));
 const sent = clients.reduce((sum, client) => sum + client.sent(), 0);
 for (const client of clients) client.socket.destroy();
 const healthStarted = performance.now();
-const health = await fetch(`http://127.0.0.1:${port}/healthz`).then((reply) => reply.status, () => 0);
+const health = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+  (reply) => reply.status,
+  () => 0,
+);
 const healthMs = performance.now() - healthStarted;
 await sleep(1000);
 started.child.kill('SIGTERM');
@@ -92,7 +110,9 @@ await started.exited;
 const logLines = started.output().split('\n');
 const aborted = logLines.filter((line) => line.includes('(aborted')).length;
 
-console.log(`pipeliners: ${args.clients} clients pipelining ${args.answer === '401' ? '401s (no key)' : 'a 3.5 KB country (with a key)'} for ${seconds} s, never reading; ${args.workers} worker(s)`);
+console.log(
+  `pipeliners: ${args.clients} clients pipelining ${args.answer === '401' ? '401s (no key)' : 'a 3.5 KB country (with a key)'} for ${seconds} s, never reading; ${args.workers} worker(s)`,
+);
 console.log(`sent       ${sent} requests written by the clients`);
 console.log(`rss        idle ${mb(idle)}, peak ${mb(peak)}`);
 console.log(`client     ${alone.toFixed(0)} requests/s alone, ${during.toFixed(0)} during (${((during / alone) * 100).toFixed(0)}%)`);

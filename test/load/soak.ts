@@ -64,7 +64,10 @@ const statuses = new Map<number, number>();
 const failures: string[] = [];
 let failed = 0;
 const load = runLoad({
-  port: Number(port), concurrency: Number(args.connections), maxRequests: 50_000_000, maxMs: seconds * 1000,
+  port: Number(port),
+  concurrency: Number(args.connections),
+  maxRequests: 50_000_000,
+  maxMs: seconds * 1000,
   next: () => next(),
   onResult: (result) => {
     latencies.push(result.ms);
@@ -78,19 +81,29 @@ const load = runLoad({
   },
 });
 const abuserStatuses = new Map<number, number>();
-const abuse = Number(args.abusers) > 0 ? runLoad({
-  port: Number(port), concurrency: Number(args.abusers), maxRequests: 50_000_000, maxMs: seconds * 1000,
-  // Strings of three and four letters in turn: queries no cache holds yet, many matching several names.
-  next: (index) => ({
-    path: `/v1/countries/search?q=${(index + 26 * 27).toString(26).replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 26)))}&view=full&limit=250`,
-    headers: { Authorization: `Bearer ${abuserKey}`, 'Accept-Encoding': 'br' },
-  }),
-  onResult: (result) => abuserStatuses.set(result.status, (abuserStatuses.get(result.status) ?? 0) + 1),
-}) : undefined;
-const warmUp = setTimeout(() => { warmRss = treeRss(started.child.pid!); }, warmUpMs);
+const abuse =
+  Number(args.abusers) > 0
+    ? runLoad({
+        port: Number(port),
+        concurrency: Number(args.abusers),
+        maxRequests: 50_000_000,
+        maxMs: seconds * 1000,
+        // Strings of three and four letters in turn: queries no cache holds yet, many matching several names.
+        next: (index) => ({
+          path: `/v1/countries/search?q=${(index + 26 * 27).toString(26).replace(/./g, (digit) => String.fromCharCode(97 + parseInt(digit, 26)))}&view=full&limit=250`,
+          headers: { Authorization: `Bearer ${abuserKey}`, 'Accept-Encoding': 'br' },
+        }),
+        onResult: (result) => abuserStatuses.set(result.status, (abuserStatuses.get(result.status) ?? 0) + 1),
+      })
+    : undefined;
+const warmUp = setTimeout(() => {
+  warmRss = treeRss(started.child.pid!);
+}, warmUpMs);
 const began = performance.now();
 const progress = setInterval(() => {
-  console.log(`  ${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s  ${String(latencies.length).padStart(9)} requests  rss ${mb(treeRss(started.child.pid!))}`);
+  console.log(
+    `  ${((performance.now() - began) / 1000).toFixed(0).padStart(4)} s  ${String(latencies.length).padStart(9)} requests  rss ${mb(treeRss(started.child.pid!))}`,
+  );
 }, 10_000);
 const reloadEvery = Number(args.reload) * 1000;
 const reloads = reloadEvery > 0 ? setInterval(() => started.child.kill('SIGHUP'), reloadEvery) : undefined;
@@ -108,11 +121,26 @@ const { code } = await started.exited;
 const sorted = Float64Array.from(latencies).sort();
 const growth = warmRss ? ((endRss - warmRss) / warmRss) * 100 : 0;
 console.log(`requests  ${requests} (${(requests / seconds).toFixed(0)}/s), failures ${failed}`);
-console.log(`statuses  ${[...statuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status || 'none'}: ${n}`).join(', ')}`);
-console.log(`latency   p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`);
-console.log(`rss       idle ${mb(idleRss)}, after ${(warmUpMs / 1000).toFixed(0)} s warm-up ${mb(warmRss)}, end ${mb(endRss)}`
-  + ` (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, limit +${growthLimit}%)`);
-if (abuse) console.log(`abuser    ${args.abusers} connection(s) searching: ${[...abuserStatuses].sort(([a], [b]) => a - b).map(([status, n]) => `${status || 'none'}: ${n}`).join(', ')}`);
+console.log(
+  `statuses  ${[...statuses]
+    .sort(([a], [b]) => a - b)
+    .map(([status, n]) => `${status || 'none'}: ${n}`)
+    .join(', ')}`,
+);
+console.log(
+  `latency   p50 ${percentile(sorted, 0.5).toFixed(2)} ms, p99 ${percentile(sorted, 0.99).toFixed(2)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`,
+);
+console.log(
+  `rss       idle ${mb(idleRss)}, after ${(warmUpMs / 1000).toFixed(0)} s warm-up ${mb(warmRss)}, end ${mb(endRss)}` +
+    ` (${growth >= 0 ? '+' : ''}${growth.toFixed(1)}%, limit +${growthLimit}%)`,
+);
+if (abuse)
+  console.log(
+    `abuser    ${args.abusers} connection(s) searching: ${[...abuserStatuses]
+      .sort(([a], [b]) => a - b)
+      .map(([status, n]) => `${status || 'none'}: ${n}`)
+      .join(', ')}`,
+  );
 if (reloadEvery > 0) console.log(`reloads   ${started.output().match(/reload \(SIGHUP\): serving release/g)?.length ?? 0} done by the worker(s)`);
 console.log(`drain     exit ${code}`);
 for (const failure of failures) console.log(`  failed: ${failure}`);

@@ -16,14 +16,20 @@ const REFERENCE = 'cldr-subdivisions-full';
 
 export function compareWithCldrSubdivisions(data: Datasets): Comparison {
   const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const overridden = new Set((data['curated/name-overrides']).filter((override) => override.field === 'name').map((override) => `${override.code}/${override.locale}`));
+  const overridden = new Set(
+    data['curated/name-overrides'].filter((override) => override.field === 'name').map((override) => `${override.code}/${override.locale}`),
+  );
   const ours = new Map(data.subdivisions.map((subdivision) => [subdivision.code.replace('-', '').toLowerCase(), subdivision]));
   const { comparison, check } = comparing(REFERENCE);
   for (const tag of subdivisionLocales().filter((candidate) => chains.has(candidate))) {
     for (const [id, theirs] of Object.entries(subdivisionNames(tag))) {
       const subdivision = ours.get(id);
       if (!subdivision || overridden.has(`${subdivision.code}/${tag}`)) continue; // a withdrawn code, or a reviewed correction
-      const shown = chains.get(tag)!.map((candidate) => subdivision.name[candidate]).find(Boolean) ?? subdivision.name.en;
+      const shown =
+        chains
+          .get(tag)!
+          .map((candidate) => subdivision.name[candidate])
+          .find(Boolean) ?? subdivision.name.en;
       check(`${subdivision.code}/name/${tag}`, shown, theirs, shown === cleanIsoName(theirs));
     }
   }

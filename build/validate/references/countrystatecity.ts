@@ -13,9 +13,20 @@ import type { Datasets } from '../../types/datasets.ts';
 
 const REFERENCE = '@countrystatecity/countries';
 
-interface State { iso3166_2: string | null; name: string; native: string | null; type: string | null }
+interface State {
+  iso3166_2: string | null;
+  name: string;
+  native: string | null;
+  type: string | null;
+}
 
-const comparable = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ').trim();
+const comparable = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim();
 
 function theirStates(): Map<string, State> {
   const root = join(packageDir(REFERENCE), 'dist', 'data');

@@ -23,7 +23,11 @@ export function compareWithGoogleLibphonenumber(data: Datasets): Comparison {
     const metadata = util.getMetadataForRegion(code);
     check(`${code}/calling_code`, entry.calling_code, `+${metadata.getCountryCode()}`);
     check(`${code}/national_prefix`, entry.national_prefix, metadata.getNationalPrefix() || null);
-    check(`${code}/possible_lengths`, entry.patterns?.possible_lengths, [...metadata.getGeneralDesc().possibleLengthArray()].sort((a, b) => a - b));
+    check(
+      `${code}/possible_lengths`,
+      entry.patterns?.possible_lengths,
+      [...metadata.getGeneralDesc().possibleLengthArray()].sort((a, b) => a - b),
+    );
     for (const [kind, example] of Object.entries({ example: entry.example, ...entry.examples })) {
       if (!example) continue;
       check(`${code}/${kind}/valid`, example.e164, util.isValidNumberForRegion(util.parse(example.e164), code) ? example.e164 : null);

@@ -13,9 +13,11 @@ const REFERENCE = 'i18n-iso-countries';
 
 /** Every name a reader may meet for a country in one locale, as our data holds them. */
 export function namesIn(country: Country, tag: string): Set<string> {
-  return new Set([
-    country.name[tag], country.iso_name?.[tag], country.official_name[tag], ...(country.alternative_names[tag] ?? []),
-  ].filter((name): name is string => Boolean(name)));
+  return new Set(
+    [country.name[tag], country.iso_name?.[tag], country.official_name[tag], ...(country.alternative_names[tag] ?? [])].filter((name): name is string =>
+      Boolean(name),
+    ),
+  );
 }
 
 export function compareWithI18nIsoCountries(data: Datasets): Comparison {
@@ -30,13 +32,21 @@ export function compareWithI18nIsoCountries(data: Datasets): Comparison {
     const codes = { alpha3: countries.alpha2ToAlpha3(code), numeric: countries.alpha2ToNumeric(code) };
     for (const field of ['alpha3', 'numeric'] as const) check(`${code}/${field}`, country[field], codes[field], country[field] === codes[field]);
   }
-  for (const tag of countries.langs().filter((language) => supported.has(language)).sort()) {
+  for (const tag of countries
+    .langs()
+    .filter((language) => supported.has(language))
+    .sort()) {
     const names = countries.getNames(tag, { select: 'all' });
     for (const [code, theirs] of Object.entries(names).sort()) {
       const country = ours.get(code);
       if (!country) continue;
       const held = namesIn(country, tag);
-      check(`${code}/name/${tag}`, country.name[tag] ?? null, theirs, theirs.some((name) => held.has(name.normalize('NFC'))));
+      check(
+        `${code}/name/${tag}`,
+        country.name[tag] ?? null,
+        theirs,
+        theirs.some((name) => held.has(name.normalize('NFC'))),
+      );
     }
   }
   return comparison;

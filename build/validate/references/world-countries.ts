@@ -15,13 +15,43 @@ import { namesIn } from './i18n-iso-countries.ts';
 const REFERENCE = 'world-countries';
 
 type Names = { common: string; official: string };
-interface WorldCountry { cca2: string; cca3: string; ccn3: string; idd: { root: string; suffixes: string[] }; name: Names; translations: Record<string, Names>; capital: string[]; currencies: Record<string, unknown> }
+interface WorldCountry {
+  cca2: string;
+  cca3: string;
+  ccn3: string;
+  idd: { root: string; suffixes: string[] };
+  name: Names;
+  translations: Record<string, Names>;
+  capital: string[];
+  currencies: Record<string, unknown>;
+}
 const countries = worldCountries as unknown as WorldCountry[];
 
 /** Their translation keys (ISO 639-3) -> our locale tags. */
 const LOCALES: Record<string, string> = {
-  ara: 'ar', ces: 'cs', deu: 'de', est: 'et', fin: 'fi', fra: 'fr', hrv: 'hr', hun: 'hu', ita: 'it', jpn: 'ja', kor: 'ko',
-  nld: 'nl', per: 'fa', pol: 'pl', por: 'pt', rus: 'ru', slk: 'sk', spa: 'es', srp: 'sr-Latn', swe: 'sv', tur: 'tr', urd: 'ur', zho: 'zh',
+  ara: 'ar',
+  ces: 'cs',
+  deu: 'de',
+  est: 'et',
+  fin: 'fi',
+  fra: 'fr',
+  hrv: 'hr',
+  hun: 'hu',
+  ita: 'it',
+  jpn: 'ja',
+  kor: 'ko',
+  nld: 'nl',
+  per: 'fa',
+  pol: 'pl',
+  por: 'pt',
+  rus: 'ru',
+  slk: 'sk',
+  spa: 'es',
+  srp: 'sr-Latn',
+  swe: 'sv',
+  tur: 'tr',
+  urd: 'ur',
+  zho: 'zh',
 };
 
 function callingCodeOf(idd: { root: string; suffixes: string[] }): string | null {
@@ -46,14 +76,31 @@ export function compareWithWorldCountries(data: Datasets): Comparison {
     check(`${code}/alpha3`, country.alpha3, reference.cca3);
     check(`${code}/numeric`, country.numeric, reference.ccn3 || null);
     const calling = callingCodeOf(reference.idd);
-    check(`${code}/calling_code`, country.calling_code, calling,
-      reference.idd.suffixes.length === 1 ? country.calling_code === calling : Boolean(country.calling_code?.startsWith(calling ?? '\0')));
+    check(
+      `${code}/calling_code`,
+      country.calling_code,
+      calling,
+      reference.idd.suffixes.length === 1 ? country.calling_code === calling : Boolean(country.calling_code?.startsWith(calling ?? '\0')),
+    );
     const sorted = (list: string[]) => [...list].sort();
-    check(`${code}/currencies`, currencies.get(code), sorted(Object.keys(reference.currencies ?? {})), JSON.stringify(currencies.get(code)) === JSON.stringify(sorted(Object.keys(reference.currencies ?? {}))));
-    if (capitals.has(code)) check(`${code}/capitals`, capitals.get(code), sorted(reference.capital ?? []), JSON.stringify(capitals.get(code)) === JSON.stringify(sorted(reference.capital ?? [])));
+    check(
+      `${code}/currencies`,
+      currencies.get(code),
+      sorted(Object.keys(reference.currencies ?? {})),
+      JSON.stringify(currencies.get(code)) === JSON.stringify(sorted(Object.keys(reference.currencies ?? {}))),
+    );
+    if (capitals.has(code))
+      check(
+        `${code}/capitals`,
+        capitals.get(code),
+        sorted(reference.capital ?? []),
+        JSON.stringify(capitals.get(code)) === JSON.stringify(sorted(reference.capital ?? [])),
+      );
     const names: [string, Names][] = [
       ['en', reference.name],
-      ...Object.entries(reference.translations).filter(([language]) => LOCALES[language]).map(([language, text]) => [LOCALES[language], text] as [string, Names]),
+      ...Object.entries(reference.translations)
+        .filter(([language]) => LOCALES[language])
+        .map(([language, text]) => [LOCALES[language], text] as [string, Names]),
     ];
     for (const [tag, text] of names) {
       const held = namesIn(country, tag);
