@@ -6,6 +6,7 @@ import { writeManifest } from '../../build/write/manifest.ts';
 import { DistWriter, sortedFiles } from '../../build/write/writer.ts';
 import { contentLanguageOf, LAYOUT_DESCRIPTION } from '../../contract/layout.ts';
 import { MANIFEST_VERSION, type Manifest } from '../../contract/manifest.ts';
+import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 
 export const SMALL_BODIES: Record<string, unknown> = {
   'v1/countries/BR.json': { code: 'BR', name: 'Brazil', note: 'Brazil '.repeat(60) },
@@ -25,9 +26,10 @@ export const testHead = (release: { id: string; date: string | null }, searchInd
     { tag: 'pt', fallback: ['en'] },
   ],
   locale_aliases: {},
+  // Every kind of path code has a table; this dist has countries only.
   path_codes: {
+    ...Object.fromEntries(PATH_CODE_KINDS.map((kind) => [kind.name, { codes: {}, spellings: {}, withdrawn: {}, hints: {} }])),
     country: { codes: { '': ['BR', 'PT'] }, spellings: { br: 'BR', pt: 'PT' }, withdrawn: {}, hints: {} },
-    subdivision: { codes: {}, spellings: {}, withdrawn: {}, hints: {} },
   },
   static_files: [],
   layout: LAYOUT_DESCRIPTION,
