@@ -82,7 +82,7 @@ endpoints('should list every country, XK included, as compact items', async () =
   assert.is(list.count, list.countries.length);
   assert.is(list.locale, 'en');
   assert.ok(list.countries.some((item: any) => item.code === 'XK'));
-  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'flag']);
+  assert.equal(Object.keys(list.countries[0]), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'currencies', 'flag']);
 });
 
 endpoints('should give AE a null postal code and XK an empty subdivision list', async () => {

@@ -64,7 +64,7 @@ rules('should return compact items without view or with view=compact, full ones 
   const compact = await gateway.request('/v1/countries');
   assert.ok((await gateway.request('/v1/countries?view=compact')).body.equals(compact.body));
   const item = compact.json().countries[0];
-  assert.equal(Object.keys(item), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'flag']);
+  assert.equal(Object.keys(item), ['code', 'name', 'name_locale', 'official_name', 'official_name_locale', 'calling_code', 'currencies', 'flag']);
   const full = await gateway.request('/v1/countries?view=full');
   assert.ok(full.body.equals(distFile('v1/countries.full.json')));
   const fullItem = full.json().countries[0];
