@@ -70,9 +70,9 @@ const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.
 
 const pack = suite('pack-dist');
 
-pack('should pack the real dist into at most 16 MB, manifest first and nothing that can be made again', async () => {
+pack('should pack the real dist into at most 20 MB, manifest first and nothing that can be made again', async () => {
   const archive = await realArchive();
-  assert.ok(readFileSync(archive).length <= 16_000_000, `${readFileSync(archive).length} bytes`);
+  assert.ok(readFileSync(archive).length <= 20_000_000, `${readFileSync(archive).length} bytes`);
   // Standard tools read it: zstd passes over the header frame.
   const listing = execFileSync('sh', ['-c', `zstd -dc '${archive}' | tar -t`], { encoding: 'utf8', maxBuffer: 2 ** 26 })
     .trim()
