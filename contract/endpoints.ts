@@ -79,7 +79,7 @@ export const ENDPOINTS = [
   {
     id: 'getCountry',
     path: '/v1/countries/:country_code',
-    summary: 'Get one country: names, codes, calling code, region',
+    summary: 'Get one country: names, codes, calling code, region, currencies, time zones, languages, capitals and conventions',
     query: ['locale'],
     body: 'Country',
     answer: { kind: 'file', rest: 'countries/{country}.json', localized: true },
