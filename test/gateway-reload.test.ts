@@ -8,7 +8,7 @@ import { swapIn } from '../build/write/atomic-swap.ts';
 import { LiveDist } from '../gateway/live-dist.ts';
 import { builtDist } from './helpers/dist.ts';
 import { runLoad, type Result } from './helpers/load.ts';
-import { inconsistency, sha256, shasOf, targets } from './helpers/release-load.ts';
+import { inconsistency, oldAndNewRelease, sha256, targets } from './helpers/release-load.ts';
 import { FEW_LOCALES, nextRelease } from './helpers/next-release.ts';
 import { startGatewayProcess, type Started } from './helpers/start.ts';
 
@@ -61,20 +61,7 @@ for (const { workers, how, env, signal } of VARIANTS) {
 
   reload('should answer every request under load from the old or the new release, whole, across the swap', () =>
     withScratchGateway(async (distDir, start) => {
-      const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
-      // A staging tree as the build leaves it beside dist, then swaps in: the country and phone files change.
-      const newManifest = nextRelease(
-        builtDist(),
-        `${distDir}.tmp-${process.pid}`,
-        'new-release',
-        (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key),
-        FEW_LOCALES,
-      );
-      const shas = new Map([
-        ['old-release', shasOf(oldManifest)],
-        ['new-release', shasOf(newManifest)],
-      ]);
-      const codes = [...oldManifest.path_codes.country.codes['']];
+      const { shas, codes } = oldAndNewRelease(distDir);
       const list = targets(codes, KEY);
 
       const started = start({ API_KEYS: KEY, DIST_DIR: distDir, WORKERS: String(workers), CACHE_MB: '1', ...env });

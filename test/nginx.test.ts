@@ -15,8 +15,7 @@ import { requirePackages } from './helpers/debian-packages.ts';
 import { builtDist } from './helpers/dist.ts';
 import { startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { runLoad } from './helpers/load.ts';
-import { FEW_LOCALES, nextRelease } from './helpers/next-release.ts';
-import { inconsistency, shasOf, targets } from './helpers/release-load.ts';
+import { inconsistency, oldAndNewRelease, targets } from './helpers/release-load.ts';
 import { freePort, startGatewayProcess } from './helpers/start.ts';
 
 const swap = suite('nginx across a new build');
@@ -36,20 +35,7 @@ swap.after(async () => {
 
 swap('should answer every request whole from the old or the new release, follow the build on its own, and remove the old snapshot', async () => {
   const distDir = join(parent, 'dist');
-  const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
-  // Same sizes, other bytes: an ETag served with the wrong release's file would show.
-  const newManifest = nextRelease(
-    builtDist(),
-    `${distDir}.tmp-${process.pid}`,
-    'new-release',
-    (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key),
-    FEW_LOCALES,
-  );
-  const shas = new Map([
-    ['old-release', shasOf(oldManifest)],
-    ['new-release', shasOf(newManifest)],
-  ]);
-  const codes = [...oldManifest.path_codes.country.codes['']];
+  const { shas, codes } = oldAndNewRelease(distDir);
   const port = await freePort();
   nginx = await startNginx({ distDir, host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 2, watchMs: 200 });
   const snapshots = join(nginx.prefix, 'releases');

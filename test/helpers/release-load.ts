@@ -4,7 +4,9 @@
  * release). The gateway's and nginx's reload suites run it.
  */
 import { createHash } from 'node:crypto';
+import { builtDist } from './dist.ts';
 import type { Result, Target } from './load.ts';
+import { FEW_LOCALES, nextRelease } from './next-release.ts';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const FOUR_CODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip'];
@@ -46,3 +48,26 @@ export function inconsistency(result: Result, shas: Map<string, Set<string>>): s
 }
 
 export const shasOf = (manifest: any) => new Set(Object.values<any>(manifest.files).map((file) => file.sha256));
+
+/**
+ * Two releases of the few-locale test dist, the old one at `distDir` and the new one in a staging tree
+ * beside it as the build leaves one, whose country and phone files have the same sizes and other bytes
+ * (an ETag served with the wrong release's file would show): each release's SHA-256s, and the country codes.
+ */
+export function oldAndNewRelease(distDir: string): { shas: Map<string, Set<string>>; codes: string[] } {
+  const oldManifest = nextRelease(builtDist(), distDir, 'old-release', () => false, FEW_LOCALES);
+  const newManifest = nextRelease(
+    builtDist(),
+    `${distDir}.tmp-${process.pid}`,
+    'new-release',
+    (key) => /^v1\/(countries|phone)\/[A-Z]{2}\.json$/.test(key),
+    FEW_LOCALES,
+  );
+  return {
+    shas: new Map([
+      ['old-release', shasOf(oldManifest)],
+      ['new-release', shasOf(newManifest)],
+    ]),
+    codes: [...oldManifest.path_codes.country.codes['']],
+  };
+}
