@@ -142,7 +142,6 @@ export const ENDPOINTS = [
   },
 ] as const satisfies readonly Endpoint[];
 
-export type EndpointId = (typeof ENDPOINTS)[number]['id'];
 /** The endpoints answered from files, which the build writes a body function for. */
 export type FileEndpointId = Extract<(typeof ENDPOINTS)[number], { answer: { kind: 'file' } }>['id'];
 
