@@ -21,16 +21,15 @@ import {
   freshMap,
   gateMaps,
   givenMaps,
-  goneLocation,
   jsonSuffixMap,
   localeMaps,
   localeValidityMap,
   methodMap,
   oneParameterMap,
-  pathCodeMaps,
   unknownParameterMaps,
   viewMap,
 } from './nginx-maps.ts';
+import { goneLocation, pathCodeMaps } from './nginx-path-codes.ts';
 
 /** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
 function sharedProblems(head: ManifestHead, release: string): string[] {

@@ -10,7 +10,7 @@ import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { unknownParameter, VIEWS } from '../../contract/params.ts';
 import type { PathCodeKind } from '../../contract/path-codes.ts';
-import { codeVariable, rawVariable } from './nginx-maps.ts';
+import { codeVariable, rawVariable } from './nginx-path-codes.ts';
 import { countryNotFound, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
