@@ -125,7 +125,9 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
       return [entry.country, names] as const;
     }),
   );
-  const currenciesOf = new Map(data.currencies.countries.map((entry) => [entry.country, entry.currencies.map((currency) => currency.code.toLowerCase()).sort()]));
+  const currenciesOf = new Map(
+    data.currencies.countries.map((entry) => [entry.country, entry.currencies.map((currency) => currency.code.toLowerCase()).sort()]),
+  );
   const sortedNames = (names: Map<string, Set<string>>, skip: Map<string, Set<string>>[]): Names =>
     Object.fromEntries(
       [...names]
