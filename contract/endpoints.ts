@@ -71,7 +71,7 @@ export const ENDPOINTS = [
   {
     id: 'searchCountries',
     path: '/v1/countries/search',
-    summary: 'Search countries by code or name, in any language, case- and accent-insensitive, tolerating one typo',
+    summary: 'Search countries by code, name, capital or currency code, in any language, case- and accent-insensitive, tolerating one typo in a name',
     query: ['q', 'locale', 'view', 'limit'],
     body: { compact: 'SearchResult', full: 'SearchResultFull' },
     answer: { kind: 'search', of: 'listCountries' },

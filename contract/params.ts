@@ -15,7 +15,8 @@ export const PARAMETERS = {
   },
   view: { description: 'compact (the default) or full', schema: { type: 'string', enum: ['compact', 'full'] } },
   q: {
-    description: 'Search text: a code or a name in any language, case- and accent-insensitive (required; 1 to 100 characters with a letter or digit)',
+    description:
+      "Search text: a country code, a name in any language, a capital's whole name or the three-letter code of a currency in use (EUR), case- and accent-insensitive (required; 1 to 100 characters with a letter or digit)",
     schema: { type: 'string', minLength: 1, maxLength: 100 },
   },
   limit: { description: 'Most results to return', schema: { type: 'integer', minimum: 1, maximum: 250, default: 20 } },

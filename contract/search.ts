@@ -7,7 +7,7 @@
  * ties go by the order of the reader's list.
  */
 
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 
 export const NORMALIZATION =
   'NFKD; accents removed (combining diacritical marks, Hebrew points, Arabic harakat), other marks kept (kana voicing, Indic and Thai vowel signs), then NFC; katakana as hiragana; lower case; ø æ œ ß ł đ ð þ ı spelled out in Latin letters; every run of non-letters/digits as one space; trimmed';
@@ -75,6 +75,10 @@ export interface SearchIndexEntry {
   own: string[];
   /** Names whose letters carry marks, in lower case with their marks (`ísland`): typed with its marks, a name is the reader's. */
   marked: string[];
+  /** The capital's names (each city's, where the functions are split), in every locale that gives one: they match only whole. */
+  capitals: Names;
+  /** ISO 4217 codes (lower case) of the currencies in use: a query of exactly those three letters finds the country. */
+  currencies: string[];
 }
 
 export interface SearchIndex {
@@ -89,11 +93,11 @@ export interface SearchIndex {
 
 export const STRATA = [
   'typed with its marks (Ísland, ドイツ): a whole name, or for a one-word query a whole word of one (Guinée of Guinée-Bissau)',
-  "a whole name in the reader's language or English, or for a one-word query a whole word of a name that is neither formal nor former (guinea: Guinea-Bissau, Papua New Guinea)",
+  "a whole name in the reader's language or English, or for a one-word query a whole word of a name that is neither formal nor former (guinea: Guinea-Bissau, Papua New Guinea), or the whole name of its capital (canberra)",
   "the start of a name or of a word of one in the reader's language (for 3 characters or fewer only the name the reader sees or its reading, and for 1 only its start)",
-  "a whole name or word in the country's own language (Ísland, Deutschland)",
+  "a whole name or word in the country's own language (Ísland, Deutschland), or exactly the three-letter ISO 4217 code of a currency in use there (eur, USD)",
   "the start of a name or of a word of one in English or the country's own language",
-  'a whole name or word in any other language',
+  'a whole name or word in any other language, or the whole name of its capital in one',
   'the start of a name or of a word of one in any other language',
   "inside a name in the reader's language, English or the country's own (or part of a formal name, a word inside a former or constituent country's name)",
   'inside a name in any other language',
@@ -169,6 +173,8 @@ function stratumOf(kind: number, nameClass: NameClass, tier: number, severalWord
 interface Candidate {
   entry: SearchIndexEntry;
   names: [string, string[], NameClass][];
+  /** The capital's names with their languages: matched whole only, and never as a typo (Malé is no slip of Mali). */
+  capitals: [string, string[]][];
   own: Set<string>;
   /** Every name between newlines: one includes() tells whether any name matches at all. */
   joined: string;
@@ -204,7 +210,8 @@ export class CountrySearch {
           this.#termsByLength.set(text.length, bucket);
         }
       }
-      return { entry, names, own: new Set(entry.own), joined: `\n${names.map(([name]) => name).join('\n')}\n` };
+      const capitals = Object.entries(entry.capitals);
+      return { entry, names, capitals, own: new Set(entry.own), joined: `\n${[...names, ...capitals].map(([name]) => name).join('\n')}\n` };
     });
   }
 
@@ -251,6 +258,8 @@ export class CountrySearch {
     };
     const length = [...query].length;
     const severalWords = query.includes(' ');
+    // A currency code is typed whole, in ASCII: three letters, no fewer (eu and us are no code of one).
+    const currency = code !== null && /^[a-z]{3}$/.test(code) ? code : null;
     this.#countries.forEach((country, index) => {
       const tierOf = (languages: string[]) =>
         languages.some((language) => reader.has(language))
@@ -261,6 +270,8 @@ export class CountrySearch {
               ? OWN
               : OTHER;
       if (code !== null && country.entry.codes.includes(code)) coded.push(index);
+      // Below the names the reader's language starts with the query (mad: Madagascar, not Morocco's dirham).
+      if (currency !== null && country.entry.currencies.includes(currency)) offer(index, 3, OWN, KIND.exact, seen(index));
       if (length <= SHORT) {
         // A few characters start the name the reader sees (or its reading; one: only its first word): other names would be noise.
         const displayed = seen(index);
@@ -278,6 +289,11 @@ export class CountrySearch {
           const tier = tierOf(languages);
           offer(index, stratumOf(kind, nameClass, tier, severalWords), tier, kind, name);
           if (kind === KIND.prefix && tier === READER && length >= BESIDE_MIN_LENGTH && name === seen(index)) startsShown.add(index);
+        }
+        for (const [name, languages] of country.capitals) {
+          if (name !== query) continue;
+          const tier = tierOf(languages);
+          offer(index, tier <= ENGLISH ? 1 : tier === OWN ? 3 : 5, tier, KIND.exact, name);
         }
       }
       if (marked && length > 1)

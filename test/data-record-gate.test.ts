@@ -75,6 +75,13 @@ const BREACHES: { rule: string; mutate: (data: any) => void; expected: string }[
     },
   },
   {
+    rule: 'a country without a capitals entry',
+    expected: 'data/capitals.json#: FJ is missing',
+    mutate: (data) => {
+      data.capitals = data.capitals.filter((entry: any) => entry.country !== 'FJ');
+    },
+  },
+  {
     rule: 'a name under a locale not served',
     expected: 'Oslo: xx is not a served locale',
     mutate: (data) => {

@@ -142,6 +142,23 @@ const CAPITALS: [string, [string, string][]][] = [
   ['IS', [['Reykjavík', 'capital']]],
   ['KZ', [['Astana', 'capital']]],
   ['US', [['Washington, D.C.', 'capital']]],
+  [
+    'ZA',
+    [
+      ['Pretoria', 'executive_capital'],
+      ['Cape Town', 'legislative_capital'],
+      ['Bloemfontein', 'judicial_capital'],
+    ],
+  ],
+  [
+    'BI',
+    [
+      ['Gitega', 'capital'],
+      ['Bujumbura', 'economic_capital'],
+    ],
+  ],
+  ['FR', [['Paris', 'capital']]],
+  ['MM', [['Nay Pyi Taw', 'capital']]],
 ];
 for (const [country, expected] of CAPITALS) {
   capitals(`should give ${country} ${expected.map(([name, role]) => `${name} (${role})`).join(', ')}`, () => {
@@ -151,10 +168,18 @@ for (const [country, expected] of CAPITALS) {
     );
   });
 }
-capitals('should give no capital to Antarctica, with the reason', () => {
-  assert.is(capitalsOf('AQ').capitals, null);
-  assert.match(capitalsOf('AQ').reason, /Antarctic Treaty/);
-});
+const NONE: [string, RegExp][] = [
+  ['AQ', /Antarctic Treaty/],
+  ['TK', /rotates among the three atolls/],
+  ['NR', /no official capital/],
+  ['BQ', /three separate public bodies/],
+];
+for (const [country, reason] of NONE) {
+  capitals(`should give no capital to ${country}, with the reason`, () => {
+    assert.is(capitalsOf(country).capitals, null);
+    assert.match(capitalsOf(country).reason, reason);
+  });
+}
 capitals('should place every capital world-countries names among ours, or list the difference with a reason', () => {
   const known = new Set(
     readJson<Datasets['known-differences']>(`${DATA_DIR}/known-differences.json`)['world-countries'].flatMap((group: any) =>
@@ -181,8 +206,36 @@ for (const [country, tag, expected] of OWN_WORDS) {
     assert.is(found.from.split('-')[0], tag.split('-')[0]);
   });
 }
-capitals("should take coordinates only from the zone.tab line of the capital's zone", () => {
-  assert.equal(capitalsOf('NO').capitals[0].coordinates, { lat: 59.9167, lon: 10.75 });
-  assert.is(capitalsOf('BO').capitals[0].coordinates, null);
+capitals('should list every country, each city with a source, or null with the reason', () => {
+  const countries = readJson<{ alpha2: string }[]>(`${DATA_DIR}/countries.json`).map((country) => country.alpha2);
+  assert.equal(record.capitals.map((entry: any) => entry.country).sort(), [...countries].sort());
+  for (const entry of record.capitals) {
+    if (!entry.capitals) assert.ok(entry.reason.length > 20, entry.country);
+    for (const capital of entry.capitals ?? []) {
+      assert.ok(capital.source.length > 10 && capital.name.en, `${entry.country} ${capital.name.en}`);
+      assert.is(
+        capital.coordinates === null,
+        capital.coordinates_source === null,
+        `${entry.country} ${capital.name.en}: coordinates and their source go together`,
+      );
+    }
+  }
 });
+const COORDINATES: [string, number, { lat: number; lon: number } | null, RegExp | null][] = [
+  ['NO', 0, { lat: 59.9167, lon: 10.75 }, /^tzdata zone\.tab, Europe\/Oslo$/],
+  ['AU', 0, { lat: -35.2667, lon: 149.1333 }, /CIA World Factbook .*as\.json/],
+  ['US', 0, { lat: 38.8833, lon: -77.0333 }, /CIA World Factbook .*us\.json/],
+  ['BO', 0, null, null],
+];
+for (const [country, position, expected, source] of COORDINATES) {
+  capitals(
+    `should give ${country}'s ${position === 0 ? 'first' : 'other'} city ${expected ? `${expected.lat}, ${expected.lon}` : 'no coordinates'}: zone.tab's where it is a zone's principal location, else the Factbook's`,
+    () => {
+      const capital = capitalsOf(country).capitals[position];
+      assert.equal(capital.coordinates, expected);
+      if (source) assert.match(capital.coordinates_source, source);
+      else assert.is(capital.coordinates_source, null);
+    },
+  );
+}
 capitals.run();

@@ -27,7 +27,21 @@ people('should hold at least 600 queries with their whole answers, in the 18 UI 
     'each case lists every country meant, its first among them',
   );
   assert.ok(new Set(QUERIES.map((entry) => entry.locale)).size >= 26);
-  for (const category of ['prefix', 'endonym', 'former', 'iso', 'code', 'typo', 'script', 'abbreviation', 'whole', 'reading', 'typeahead']) {
+  for (const category of [
+    'prefix',
+    'endonym',
+    'former',
+    'iso',
+    'code',
+    'typo',
+    'script',
+    'abbreviation',
+    'whole',
+    'reading',
+    'typeahead',
+    'currency',
+    'capital',
+  ]) {
     assert.ok(
       QUERIES.some((entry) => entry.category === category),
       category,
@@ -155,6 +169,76 @@ ranking('should offer one typo only for 4 characters or more, where nothing matc
 });
 
 ranking.run();
+
+const beyondNames = suite('search by currency code and capital');
+beyondNames.before(async () => {
+  gateway = await startGateway();
+});
+beyondNames.after(() => gateway.close());
+
+const currencyUsers = (code: string) =>
+  (JSON.parse(readFileSync(new URL('../data/currencies.json', import.meta.url), 'utf8')).countries as any[])
+    .filter((entry) => entry.currencies.some((currency: any) => currency.code === code))
+    .map((entry) => entry.country as string)
+    .sort();
+const CURRENCY_CODES: [string, string][] = [
+  ['EUR', 'EUR'],
+  ['eur', 'EUR'],
+  ['Usd', 'USD'],
+  ['chf', 'CHF'],
+];
+for (const [query, code] of CURRENCY_CODES) {
+  beyondNames(`should answer q=${query} with every country ${code} is in use in, and no other`, async () => {
+    const body = (await search(`q=${query}&limit=250`)).json();
+    assert.equal([...codesOf({ json: () => body })].sort(), currencyUsers(code));
+    assert.is(body.count, currencyUsers(code).length);
+  });
+}
+beyondNames('should take a currency code only whole: two letters, four, or a code no longer in use add no country by currency', async () => {
+  const byNameOnly: [string, string[]][] = [
+    ['eu', ['AT', 'BE', 'FR', 'DE']],
+    ['us', ['EC', 'SV', 'PA', 'TL', 'ZW']],
+    ['euro', ['AT', 'BE', 'FR', 'DE']],
+    ['usdx', ['EC', 'SV', 'PA', 'TL', 'ZW']],
+    ['BGN', ['BG']],
+  ];
+  for (const [query, users] of byNameOnly) {
+    const found = codesOf(await search(`q=${query}&limit=250`));
+    for (const code of users) assert.not.ok(found.includes(code), `${query}: ${code}`);
+  }
+});
+beyondNames("should list a name the reader's language starts with before, and instead of, a currency code's countries", async () => {
+  assert.equal(codesOf(await search('q=mad&limit=250')), ['MG'], "Madagascar, not Morocco's dirham MAD");
+  assert.equal(codesOf(await search('q=all&locale=fr&limit=250')), ['DE'], 'Allemagne, not the lek');
+  assert.equal(codesOf(await search('q=all&limit=250')), ['AL'], 'the lek, where no English name starts with all');
+});
+
+const CAPITALS: [string, string, string[]][] = [
+  ['canberra', 'en', ['AU']],
+  ['paris', 'en', ['FR']],
+  ['Париж', 'ru', ['FR']],
+  ['東京', 'ja', ['JP']],
+  ['washington', 'en', ['US']],
+  ['sucre', 'en', ['BO']],
+  ['la paz', 'es', ['BO']],
+  ['kingston', 'en', ['JM', 'NF']],
+  ['jerusalem', 'en', ['IL', 'PS']],
+];
+for (const [query, locale, expected] of CAPITALS) {
+  beyondNames(`should answer q=${query} (${locale}) with ${expected.join(', ')}, by its capital`, async () => {
+    assert.equal(codesOf(await search(`q=${encodeURIComponent(query)}&locale=${locale}&limit=250`)).sort(), expected);
+  });
+}
+beyondNames('should match a capital only whole: part of one, or one typo of one, adds no country', async () => {
+  // Port Louis, Port Moresby, Port of Spain...; Saint George's, Saint-Denis...; Malé is one letter from Mali.
+  const port = codesOf(await search('q=port&limit=250'));
+  for (const code of ['MU', 'PG', 'TT', 'HT', 'VU', 'BJ']) assert.not.ok(port.includes(code), code);
+  const saint = codesOf(await search('q=saint&limit=250'));
+  for (const code of ['AG', 'GD', 'RE', 'JE', 'GG']) assert.not.ok(saint.includes(code), code);
+  assert.not.ok(codesOf(await search('q=malu&limit=250')).includes('MV'));
+});
+
+beyondNames.run();
 
 const shape = suite('search response');
 shape.before(async () => {

@@ -1,9 +1,10 @@
 /**
- * data/capitals.json: the capitals of data/curated/capitals.json (each with its constitution or
- * government source, a role per city where there are several: Sucre and La Paz), with coordinates and
- * names from upstreams where the city is the principal location of a tzdata zone the entry names:
- * zone.tab's coordinates, CLDR's exemplar city per served locale. Elsewhere only the curated English name
- * and no coordinates: none is guessed. A territory without a capital is null with the curated reason.
+ * data/capitals.json: the capitals of data/curated/capitals.json (each with its constitution, law,
+ * government or CIA World Factbook source, a role per city where there are several: Sucre and La Paz),
+ * with coordinates and names from upstreams where the city is the principal location of a tzdata zone
+ * the entry names: zone.tab's coordinates, CLDR's exemplar city per served locale. Elsewhere the curated
+ * English name and the curated coordinates (degrees and minutes, with their own source), or none: none
+ * is guessed. A territory without a capital is null with the curated reason.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
@@ -17,11 +18,23 @@ interface CuratedCapital {
   role: string;
   zone?: string;
   source: string;
+  coordinates?: string;
+  coordinates_source?: string;
 }
 interface CuratedEntry {
   country: string;
   capitals: CuratedCapital[] | null;
   reason?: string;
+}
+
+/** "52 31 N, 13 24 E" (degrees and minutes, as the Factbook writes them) to decimal degrees, rounded to 4 places. */
+export function degreesMinutes(text: string, where: string): { lat: number; lon: number } {
+  const match = /^(\d{1,2}) (\d{1,2}) ([NS]), (\d{1,3}) (\d{1,2}) ([EW])$/.exec(text);
+  // A minute of 60 or more is a typo in the source (the Factbook's Brussels once read 50 84 N): refuse it rather than carry it.
+  if (!match || Number(match[2]) >= 60 || Number(match[5]) >= 60 || Number(match[1]) > 90 || Number(match[4]) > 180)
+    throw new Error(`data/curated/capitals.json: ${where}: coordinates "${text}" are not degrees and minutes`);
+  const degrees = (d: string, m: string, negative: boolean) => Math.round((negative ? -1 : 1) * (Number(d) + Number(m) / 60) * 1e4) / 1e4;
+  return { lat: degrees(match[1], match[2], match[3] === 'S'), lon: degrees(match[4], match[5], match[6] === 'W') };
 }
 
 export function importCapitals(dataDir: string, countryCodes: string[], chains: Chains) {
@@ -55,7 +68,8 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
           name: Object.fromEntries(pruneByFallback(cities, chains)),
           role: capital.role,
           zone: capital.zone ?? null,
-          coordinates: line ? iso6709(line.coordinates) : null,
+          coordinates: line ? iso6709(line.coordinates) : capital.coordinates ? degreesMinutes(capital.coordinates, `${entry.country} ${capital.name}`) : null,
+          coordinates_source: line ? `tzdata zone.tab, ${capital.zone}` : (capital.coordinates_source ?? null),
           source: capital.source,
         };
       }),

@@ -128,7 +128,7 @@ export function sourcesMarkdown(): string {
     "| curated/page-words.json | the form page's own words (labels, hints, errors, buttons) in the 15 most used languages of the web and zh-Hant | per language and string set `source` (Google libaddressinput's field labels, CLDR's codePatterns, translations reviewed string by string) |",
     '| curated/record-date.json | the day currencies in use and metazones in effect are taken for (pinned, so a re-import reproduces data/) | its `why` |',
     "| curated/time-zones.json | zones of the codes tzdata's zone.tab lacks (XK; BV and HM, uninhabited: none) | per entry `source` |",
-    '| curated/capitals.json | capitals, with a role per city where a country has more than one | per entry `source` (constitution or government text) |',
+    "| curated/capitals.json | capitals, with a role per city where a country has more than one, and coordinates where the city is no tz zone's principal location | per entry `source` (constitution, law or government text; else The World Factbook, CIA, final edition of January 2026, public domain, as JSON in github.com/factbook/factbook.json at commit 8662a8b17a78) and `coordinates_source` (the Factbook's degrees and minutes) |",
     '| known-differences.json | reviewed differences from the reference packages (devDependencies), with reasons | per group `reason` |',
     '',
     'Attributions required by the licences are in NOTICE at the top of the repository.',

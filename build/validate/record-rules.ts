@@ -176,8 +176,8 @@ export function checkRecord(data: Datasets): Problem[] {
   checkCoverage(conventions, data.conventions, '', countries);
 
   const capitals = new Problems('data/capitals.json');
+  checkCoverage(capitals, data.capitals, '', countries);
   data.capitals.forEach((entry, index) => {
-    if (!countries.includes(entry.country)) capitals.add(`/${index}`, `${entry.country} is no current country`);
     entry.capitals?.forEach((capital, position) =>
       checkScripts(capitals, `/${index}/capitals/${position}/name`, `${entry.country} capital ${capital.name.en}`, capital.name, served, asText),
     );

@@ -90,7 +90,7 @@ export class RecordResponses {
           const name = this.localizer.picked(capital.name, tag);
           return { name: name.text, name_locale: name.locale, role: capital.role, coordinates: capital.coordinates };
         }) ?? null,
-      capitals_note: !capitals ? 'not yet curated' : capitals.capitals ? null : capitals.reason,
+      capitals_note: capitals?.capitals ? null : (capitals?.reason ?? null),
       conventions: {
         first_day: conventions.first_day,
         weekend: conventions.weekend,

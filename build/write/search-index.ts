@@ -6,7 +6,8 @@
  * the locales not served, curated abbreviations,
  * colloquial and endonym names, the kana and pinyin readings of ja and zh names), formal (ISO short and
  * official names, curated official names) and anchored (former names: ISO 3166-3's of codes with one
- * successor, curated ones; a constituent country's, England, in every locale).
+ * successor, curated ones; a constituent country's, England, in every locale). Beside them its capitals'
+ * names in every locale that gives one, and the codes of the currencies in use.
  */
 import { INDEX_VERSION, lowerWithMarks, normalize, NORMALIZATION, RANKING, STRATA, type Names, type SearchIndex } from '../../contract/search.ts';
 import type { Datasets } from '../types/datasets.ts';
@@ -109,6 +110,24 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
     }
   }
   const ownOf = new Map<string, string[]>(data['country-languages'].map((entry) => [entry.country, entry.languages]));
+  const capitalsOf = new Map(
+    data.capitals.map((entry) => {
+      const names = new Map<string, Set<string>>();
+      for (const capital of entry.capitals ?? [])
+        for (const [tag, text] of Object.entries<string>(capital.name)) {
+          // What brackets or a comma add qualifies the city's name ("Washington, D.C.", "Tripoli (Libye)"): the rest is typed too.
+          const bare = text.replace(/\s*[(（][^)）]*[)）]\s*/gu, ' ').split(',')[0];
+          for (const name of new Set([normalize(text), normalize(bare)].filter(Boolean))) {
+            if (!names.has(name)) names.set(name, new Set());
+            names.get(name)!.add(language(tag));
+          }
+        }
+      return [entry.country, names] as const;
+    }),
+  );
+  const currenciesOf = new Map(
+    data.currencies.countries.map((entry) => [entry.country, entry.currencies.map((currency) => currency.code.toLowerCase()).sort()]),
+  );
   const sortedNames = (names: Map<string, Set<string>>, skip: Map<string, Set<string>>[]): Names =>
     Object.fromEntries(
       [...names]
@@ -130,6 +149,8 @@ export function buildSearchIndex(data: Datasets): SearchIndex {
       ),
       own: ownOf.get(country.alpha2) ?? [],
       marked: [...markedOf.get(country.alpha2)!].sort(),
+      capitals: sortedNames(capitalsOf.get(country.alpha2) ?? new Map(), []),
+      currencies: currenciesOf.get(country.alpha2) ?? [],
     };
   });
   return { version: INDEX_VERSION, normalization: NORMALIZATION, strata: STRATA, ranking: RANKING, minor_words: minorWords(texts), countries };
