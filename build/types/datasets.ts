@@ -349,6 +349,38 @@ export type Upstreams = {
   attribution?: string;
 }[];
 /**
+ * Community names the import dropped because a check failed, so the locale's fallback chain answers. Written by npm run import; npm run validate prints the counts per locale and check, and refuses any of them served
+ */
+export type DroppedNames = {
+  code: string;
+  field: "official_name" | "iso_name" | "name";
+  /**
+   * Well-formed BCP 47 language tag in canonical case: language, optional script, optional region, optional variants
+   */
+  locale: string;
+  value: string;
+  /**
+   * other-country-name: holds another country's common name; own-name-missing: holds none of its own country's CLDR names; common-name-as-official: the common name where ISO's English has a form of state; form-of-state: a form of state ISO's English lacks; unknown-word: a word the language's dictionary lacks; stripped-romanization: ISO's romanization without its diacritics; city-province-word: a city called a province or the reverse; other-place-name: another place's name
+   */
+  check:
+    | "other-country-name"
+    | "own-name-missing"
+    | "common-name-as-official"
+    | "form-of-state"
+    | "unknown-word"
+    | "stripped-romanization"
+    | "city-province-word"
+    | "other-place-name";
+  /**
+   * What the check found (the other country's code, the added form of state)
+   */
+  detail: string;
+  /**
+   * The community source the name came from (data/curated/source-trust.json)
+   */
+  source: string;
+}[];
+/**
  * Hand-curated countries that iso-codes does not carry (user-assigned codes such as XK)
  */
 export type CuratedCountries = {
@@ -799,6 +831,56 @@ export type CuratedPageWords = {
     language_label: WordSet2;
   };
 }[];
+/**
+ * How far each source of names is trusted, per field and locale. An authoritative source is served as it is; a community source only once each check of build/lib/official-name-checks.ts passes (a value that fails is dropped at import and listed in data/dropped-names.json, and the gate refuses it)
+ */
+export type CuratedSourceTrust = {
+  /**
+   * The upstream or kind of text: cldr, government, unterm, eu-style-guide, iso-3166, iso-codes
+   */
+  source: string;
+  trust: "authoritative" | "community";
+  /**
+   * @minItems 1
+   */
+  fields: ("name" | "official_name" | "iso_name" | "alternative_names" | "subdivision_name")[];
+  /**
+   * The locales the level holds in (* for all the source gives)
+   */
+  locales: "*" | string[];
+  /**
+   * Why the source is trusted so far
+   */
+  reason: string;
+}[];
+/**
+ * Community names reviewed as right although a check flags them. A community name (data/curated/source-trust.json) that fails a check of build/lib/official-name-checks.ts is dropped at import and refused by the gate, unless listed here with the reason it is right; an exception that no longer matches a served name fails the gate
+ */
+export type CuratedNameCheckExceptions = {
+  code: string;
+  field: "official_name" | "iso_name" | "name";
+  /**
+   * Well-formed BCP 47 language tag in canonical case: language, optional script, optional region, optional variants
+   */
+  locale: string;
+  value: string;
+  /**
+   * other-country-name: holds another country's common name; own-name-missing: holds none of its own country's CLDR names; common-name-as-official: the common name where ISO's English has a form of state; form-of-state: a form of state ISO's English lacks; unknown-word: a word the language's dictionary lacks; stripped-romanization: ISO's romanization without its diacritics; city-province-word: a city called a province or the reverse; other-place-name: another place's name
+   */
+  check:
+    | "other-country-name"
+    | "own-name-missing"
+    | "common-name-as-official"
+    | "form-of-state"
+    | "unknown-word"
+    | "stripped-romanization"
+    | "city-province-word"
+    | "other-place-name";
+  /**
+   * Why the name is right, with its source
+   */
+  reason: string;
+}[];
 
 /**
  * Every dataset of data/, by its name in build/lib/datasets.ts
@@ -818,6 +900,7 @@ export interface Datasets {
   "withdrawn-codes": WithdrawnCodes;
   upstreams: Upstreams;
   "known-differences": KnownDifferences;
+  "dropped-names": DroppedNames;
   "curated/countries": CuratedCountries;
   "curated/calling-codes": CuratedCallingCodes;
   "curated/postal-code-names": CuratedPostalCodeNames;
@@ -836,6 +919,8 @@ export interface Datasets {
   "curated/iso-renames": CuratedIsoRenames;
   "curated/name-readings": CuratedNameReadings;
   "curated/page-words": CuratedPageWords;
+  "curated/source-trust": CuratedSourceTrust;
+  "curated/name-check-exceptions": CuratedNameCheckExceptions;
 }
 /**
  * Supported locales

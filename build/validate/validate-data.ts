@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
+import { checkCommunityNames } from './community-names.ts';
+import { checkInvisibleCharacters } from './invisible-characters.ts';
 import { checkNameArtefacts } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
@@ -71,6 +73,7 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
     ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
     ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
-    ...checkReadings(data), ...checkPageWords(data));
+    ...checkReadings(data), ...checkPageWords(data), ...checkInvisibleCharacters(data),
+    ...checkCommunityNames(data));
   return { problems, data: problems.length ? null : data };
 }

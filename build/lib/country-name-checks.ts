@@ -1,0 +1,58 @@
+/**
+ * Runs the checks of official-name-checks.ts over every community name of countries.json (the
+ * official and ISO short names iso-codes' catalogues translate), locale by locale. The import drops
+ * what fails (build/import/community-names.ts); the gate refuses it (build/validate/community-names.ts).
+ */
+import { addedFormOfState, holdsOwnName, isCommonNameAsOfficial, learnFormMarkers, otherCountryIn, type CountryNames } from './official-name-checks.ts';
+
+export type CheckedField = 'official_name' | 'iso_name';
+export interface NameFailure { code: string; field: CheckedField; locale: string; value: string; check: string; detail: string }
+
+interface CountryRecord {
+  alpha2: string; name: Record<string, string>; alternative_names: Record<string, string[]>;
+  official_name: Record<string, string>; iso_name: Record<string, string> | null;
+}
+
+export interface CheckOptions {
+  /** Whether the value of a field in a locale is a community one (the others are trusted as they are). */
+  isCommunity: (code: string, field: CheckedField, locale: string) => boolean;
+  /** Official names a check dropped before, learned from with the served ones so the gate sees what the import saw. */
+  dropped?: { code: string; field: string; locale: string; value: string }[];
+}
+
+const FIELDS: CheckedField[] = ['official_name', 'iso_name'];
+
+export function countryNameFailures(countries: CountryRecord[], locales: string[], options: CheckOptions): NameFailure[] {
+  const failures: NameFailure[] = [];
+  for (const tag of locales) {
+    if (tag === 'en') continue;
+    const all: CountryNames[] = countries.map((country) => ({
+      code: country.alpha2,
+      common: [country.name[tag], ...(country.alternative_names[tag] ?? [])].filter(Boolean),
+      english: [country.name.en, country.official_name.en, country.iso_name?.en].filter(Boolean) as string[],
+    }));
+    const learned = countries.filter((country) => country.official_name[tag]).map((country) => ({ english: country.official_name.en, local: country.official_name[tag] }));
+    for (const entry of options.dropped ?? []) {
+      const country = countries.find((candidate) => candidate.alpha2 === entry.code);
+      if (entry.locale === tag && entry.field === 'official_name' && country) learned.push({ english: country.official_name.en, local: entry.value });
+    }
+    const markers = learnFormMarkers(learned, tag);
+    countries.forEach((country, index) => {
+      const own = all[index];
+      for (const field of FIELDS) {
+        const value = country[field]?.[tag];
+        if (!value || !options.isCommunity(country.alpha2, field, tag)) continue;
+        const fail = (check: string, detail: string) => failures.push({ code: country.alpha2, field, locale: tag, value, check, detail });
+        const other = otherCountryIn(value, tag, own, all);
+        if (other) fail('other-country-name', `holds the name of ${other}`);
+        else if (own.common.length && !holdsOwnName(value, tag, own)) fail('own-name-missing', `holds none of ${JSON.stringify(own.common)}`);
+        else if (field === 'official_name' && isCommonNameAsOfficial(value, tag, own, country.official_name.en, markers)) fail('common-name-as-official', `the common name; ISO: ${country.official_name.en}`);
+        else if (field === 'official_name') {
+          const added = addedFormOfState(value, tag, own, country.official_name.en, markers);
+          if (added) fail('form-of-state', `writes ${added}, which ISO's "${country.official_name.en}" lacks`);
+        }
+      }
+    });
+  }
+  return failures;
+}
