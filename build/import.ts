@@ -62,10 +62,10 @@ const unservedNames = await step('more names', () => importUnservedLocaleNames(c
 const countryLanguages = await step('languages', () => importCountryLanguages(countryCodes));
 const readings = await step('readings', () => importReadings(dataDir, countries));
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
-const phone = await step('phone', () => importPhone(countryCodes, callingCodes));
+const phone = await step('phone', () => importPhone(dataDir, countryCodes, callingCodes));
 const postalCodes = await step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
+const { subdivisions, withdrawn: withdrawnSubdivisions, dropped: droppedSubdivisionNames } = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
@@ -75,7 +75,7 @@ writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);
 writeCanonicalJson(join(outDir, 'regions.json'), regions);
 writeCanonicalJson(join(outDir, 'former-names.json'), formerNames);
-writeCanonicalJson(join(outDir, 'dropped-names.json'), droppedNames);
+writeCanonicalJson(join(outDir, 'dropped-names.json'), [...droppedNames, ...droppedSubdivisionNames]);
 writeCanonicalJson(join(outDir, 'unserved-locale-names.json'), unservedNames);
 writeCanonicalJson(join(outDir, 'country-languages.json'), countryLanguages);
 writeCanonicalJson(join(outDir, 'name-readings.json'), readings);
@@ -87,7 +87,7 @@ writeCanonicalJson(join(outDir, 'withdrawn-codes.json'), withdrawn);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);
-console.log(`  community names dropped (a check failed; data/dropped-names.json): ${droppedNames.length}`);
+console.log(`  community names dropped (a check failed; data/dropped-names.json): ${droppedNames.length} of countries, ${droppedSubdivisionNames.length} of subdivisions`);
 for (const [where, change] of renames.dropped) console.log(`  former name dropped: ${where}: ${change}`);
 console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
   + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `

@@ -18,6 +18,8 @@ const WRONG: { code: string; field: 'official_name' | 'iso_name'; locale: string
   { code: 'KR', field: 'official_name', locale: 'uk', value: 'Південна Корея', check: 'common-name-as-official' },
   { code: 'KR', field: 'official_name', locale: 'th', value: 'เกาหลีใต้', check: 'common-name-as-official' },
   { code: 'TH', field: 'official_name', locale: 'fr', value: 'République de Thaïlande', check: 'form-of-state' },
+  { code: 'PK', field: 'official_name', locale: 'uk', value: 'Ісламська Респуліка Пакистан', check: 'unknown-word' },
+  { code: 'TZ', field: 'official_name', locale: 'ne', value: 'तान्जानियाको संयक्त गणराज्य', check: 'unknown-word' },
 ];
 
 /** Names the checks must let through: inflected, elided, Han forms of state. */

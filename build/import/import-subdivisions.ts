@@ -23,6 +23,8 @@ import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
+import { exceptionKey } from './community-names.ts';
+import { isStrippedRomanization } from '../lib/romanization.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -171,6 +173,19 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     if (territories.has(entry.code) && successors.length === 1) territories.set(successors[0], territories.get(entry.code)!);
   }
 
+  const reviewed = new Set(readJson<{ code: string; field: string; locale: string; value: string; check: string }[]>(join(dataDir, 'curated', 'name-check-exceptions.json')).map(exceptionKey));
+  const dropped: { code: string; field: string; locale: string; value: string; check: string; detail: string; source: string }[] = [];
+  const fromCatalogue = new Set<string>();
+  /** Drops a catalogue's name that is ISO's romanization without its diacritics (once its qualifier is gone), unless reviewed. */
+  const withoutStrippedRomanizations = (subdivision: { code: string; iso_name: string; name: Record<string, string> }) => {
+    for (const [tag, value] of Object.entries(subdivision.name)) {
+      if (!fromCatalogue.has(`${subdivision.code}\0${tag}`) || !isStrippedRomanization(value, subdivision.iso_name)) continue;
+      const failure = { code: subdivision.code, field: 'name', locale: tag, value, check: 'stripped-romanization', detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`, source: 'iso-codes' };
+      if (reviewed.has(exceptionKey(failure))) continue;
+      dropped.push(failure);
+      delete subdivision.name[tag];
+    }
+  };
   const named = entries.map((entry) => {
     const id = cldrId(entry.code);
     const country = entry.code.split('-')[0];
@@ -185,7 +200,10 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
-      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) name[tag] = translated;
+      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) {
+        name[tag] = translated;
+        fromCatalogue.add(`${entry.code}\0${tag}`);
+      }
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
@@ -195,6 +213,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
+    withoutStrippedRomanizations(subdivision);
     overrides.apply(subdivision.code, 'name', subdivision.name);
     curated.apply(subdivision.code, subdivision.name);
     // After the corrections, which name the wrong upstream value they replace: what is left in another script goes.
@@ -204,5 +223,5 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]));
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
-  return { subdivisions, withdrawn };
+  return { subdivisions, withdrawn, dropped };
 }

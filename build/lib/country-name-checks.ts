@@ -3,6 +3,8 @@
  * official and ISO short names iso-codes' catalogues translate), locale by locale. The import drops
  * what fails (build/import/community-names.ts); the gate refuses it (build/validate/community-names.ts).
  */
+import { unknownWords } from './dictionary-words.ts';
+import { editDistance, wordsOf } from './name-words.ts';
 import { addedFormOfState, holdsOwnName, isCommonNameAsOfficial, learnFormMarkers, otherCountryIn, type CountryNames } from './official-name-checks.ts';
 
 export type CheckedField = 'official_name' | 'iso_name';
@@ -37,6 +39,15 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
       if (entry.locale === tag && entry.field === 'official_name' && country) learned.push({ english: country.official_name.en, local: entry.value });
     }
     const markers = learnFormMarkers(learned, tag);
+    const genericWords = (text: string) => wordsOf(text, tag);
+    const generic = countries.flatMap((country) => (country.official_name[tag] ? [...new Set(genericWords(country.official_name[tag]))] : []));
+    const unknown = unknownWords([...new Set(generic)], tag);
+    // A misspelt generic word: unknown to the dictionary and one letter off a known word three names or more write
+    // ("Респуліка" for Республіка). Place names the dictionary lacks are near no such word.
+    const uses = new Map<string, number>();
+    for (const word of generic) uses.set(word, (uses.get(word) ?? 0) + 1);
+    const common = [...uses].filter(([word, count]) => count >= 3 && !unknown.has(word)).map(([word]) => word);
+    const misspeltOf = (word: string) => ([...word].length >= 5 && unknown.has(word) ? common.find((known) => editDistance(word, known, 1) <= 1) : undefined);
     countries.forEach((country, index) => {
       const own = all[index];
       for (const field of FIELDS) {
@@ -50,6 +61,8 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
         else if (field === 'official_name') {
           const added = addedFormOfState(value, tag, own, country.official_name.en, markers);
           if (added) fail('form-of-state', `writes ${added}, which ISO's "${country.official_name.en}" lacks`);
+          const misspelt = genericWords(value).flatMap((word) => (misspeltOf(word) ? [`${word} (${misspeltOf(word)}?)`] : []));
+          if (!added && misspelt.length) fail('unknown-word', `${misspelt.join(', ')}: unknown to the ${tag} dictionary`);
         }
       }
     });

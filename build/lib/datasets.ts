@@ -6,6 +6,6 @@ export const DATASETS = [
   'curated/name-overrides', 'curated/withdrawn-countries', 'curated/subdivision-changes', 'curated/search-names', 'curated/code-hints',
   'curated/shared-names', 'curated/regional-names', 'curated/subdivision-orders', 'curated/subdivision-types',
   'curated/subdivision-names', 'curated/iso-renames', 'curated/name-readings', 'curated/page-words',
-  'curated/source-trust', 'curated/name-check-exceptions',
+  'curated/source-trust', 'curated/name-check-exceptions', 'curated/phone-examples',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];

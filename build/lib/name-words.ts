@@ -24,9 +24,10 @@ function segmented(text: string, tag: string): string[] {
     segmenter = new Intl.Segmenter(tag, { granularity: 'word' });
     segmenters.set(tag, segmenter);
   }
-  // Elisions and hyphenated parts are words of their own: "d'Andorre" holds "Andorre".
+  // Spellings one name writes and another not are one word: ’ and ', ё and е (Объединённые, Объединенные).
+  // Latin elisions and hyphenated parts are words of their own: "d'Andorre" holds "Andorre" (Ukrainian Об’єднані stays one).
   return [...segmenter.segment(text.normalize('NFC'))].filter((part) => part.isWordLike)
-    .flatMap((part) => part.segment.replace(/[\u200b-\u200d\u00ad]/gu, '').toLocaleLowerCase(tag).split(/['’‐-]/u))
+    .flatMap((part) => part.segment.replace(/[\u200b-\u200d\u00ad]/gu, '').replaceAll('’', "'").toLocaleLowerCase(tag).replaceAll('ё', 'е').split(/\p{Script=Latin}*['’](?=\p{Script=Latin})|[‐-]/u))
     .filter((word) => /\p{L}/u.test(word));
 }
 
@@ -70,4 +71,18 @@ function holdsHanName(name: string, other: string, loose: boolean): boolean {
   if (flat.includes(other.replace(/\s/gu, ''))) return true;
   const significant = [...other].filter((char) => /\p{L}/u.test(char) && char !== '国' && char !== '國');
   return loose && significant.length > 0 && significant.every((char) => /\p{Script=Han}/u.test(char) && flat.includes(char));
+}
+
+/** Edit distance of two words, stopping early past `limit`. */
+export function editDistance(a: string, b: string, limit: number): number {
+  const x = [...a];
+  const y = [...b];
+  if (Math.abs(x.length - y.length) > limit) return limit + 1;
+  let previous = Array.from({ length: y.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= x.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (x[i - 1] === y[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[y.length];
 }

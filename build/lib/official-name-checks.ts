@@ -27,7 +27,8 @@ const overlaps = (a: string, b: string, tag: string) => holdsName(a, b, tag) || 
  * ("United Kingdom of Great Britain and Northern Ireland" names Ireland in every language).
  */
 export function otherCountryIn(official: string, tag: string, own: CountryNames, all: CountryNames[]): string | null {
-  for (const other of all) {
+  const words = new Set(wordsOf(official, tag).map((word) => [...word].slice(0, 4).join('')));
+  for (const other of candidates(all, tag, words)) {
     if (other.code === own.code) continue;
     const held = other.common.find((name) => letters(name) >= MIN_LETTERS && holdsName(official, name, tag, 1));
     if (!held || own.common.some((mine) => overlaps(mine, held, tag))) continue;
@@ -35,6 +36,35 @@ export function otherCountryIn(official: string, tag: string, own: CountryNames,
     return other.code;
   }
   return null;
+}
+
+const indexes = new WeakMap<CountryNames[], { tag: string; byStart: Map<string, CountryNames[]>; uncut: CountryNames[] }>();
+
+/**
+ * The countries one of whose names could be held by a name with these word starts (first four letters):
+ * an index by the start of each name's first word, so a name is not compared with all 250 countries'.
+ */
+function candidates(all: CountryNames[], tag: string, starts: Set<string>): CountryNames[] {
+  let index = indexes.get(all);
+  if (!index || index.tag !== tag) {
+    index = { tag, byStart: new Map(), uncut: [] };
+    for (const country of all) {
+      for (const name of country.common) {
+        const first = wordsOf(name, tag)[0];
+        if (!first || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)) {
+          index.uncut.push(country);
+          continue;
+        }
+        // Names whose first word is short are held only whole; stems are cut from longer words, never below four letters.
+        const start = [...first].slice(0, 4).join('');
+        index.byStart.set(start, [...(index.byStart.get(start) ?? []), country]);
+      }
+    }
+    indexes.set(all, index);
+  }
+  const found = new Set<CountryNames>(index.uncut);
+  for (const start of starts) for (const country of index.byStart.get(start) ?? []) found.add(country);
+  return all.filter((country) => found.has(country));
 }
 
 /**

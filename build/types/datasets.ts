@@ -487,6 +487,20 @@ export type CuratedAddresses = (Address & {
    * BCP 47 tag of the language the example is written in: the address language of the country as the institution writes its address (ja, ru, ar, de...); its script (CLDR's likely script, or the tag's own) decides whether a Latin-script form is needed
    */
   language: string;
+  /**
+   * The country's own layout where Google's differs from what the national post prints at home (Swiss Post writes no CH- before the code)
+   */
+  layout?: {
+    value: string;
+    /**
+     * Google's layout it replaces; the import fails when Google's changes
+     */
+    upstream: string;
+    /**
+     * Where a hand-curated value comes from
+     */
+    source: string;
+  };
 })[];
 /**
  * Hand-curated corrections of upstream names: a wrong translation replaced, or removed so the locale's fallback applies
@@ -881,6 +895,29 @@ export type CuratedNameCheckExceptions = {
    */
   reason: string;
 }[];
+/**
+ * Number ranges of a national numbering plan by service, and example numbers replacing upstream ones of the wrong type. The gate (build/validate/phone-examples.ts) wants each mobile and fixed-line example to begin with a range of its own type where one is listed here, and with no range of another service (shared cost, toll free, premium); where libphonenumber's example is of the wrong type, `examples` replaces it (the import fails unless libphonenumber still gives `upstream`)
+ */
+export type CuratedPhoneExamples = {
+  country: string;
+  /**
+   * Leading digits of the national significant number, per service
+   */
+  ranges: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: string[];
+  };
+  examples?: {
+    mobile?: Replacement;
+    fixed_line?: Replacement;
+  };
+  /**
+   * Where a hand-curated value comes from
+   */
+  source: string;
+}[];
 
 /**
  * Every dataset of data/, by its name in build/lib/datasets.ts
@@ -921,6 +958,7 @@ export interface Datasets {
   "curated/page-words": CuratedPageWords;
   "curated/source-trust": CuratedSourceTrust;
   "curated/name-check-exceptions": CuratedNameCheckExceptions;
+  "curated/phone-examples": CuratedPhoneExamples;
 }
 /**
  * Supported locales
@@ -1129,6 +1167,16 @@ export interface WordSet2 {
  */
 export interface Words2 {
   [k: string]: string;
+}
+export interface Replacement {
+  /**
+   * The example, built from the documented range of its type
+   */
+  e164: string;
+  /**
+   * The upstream example it replaces
+   */
+  upstream: string;
 }
 
 export type Country = Datasets['countries'][number];

@@ -9,6 +9,9 @@ import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
 import { checkInvisibleCharacters } from './invisible-characters.ts';
+import { checkStrippedRomanizations } from './stripped-romanizations.ts';
+import { checkPhoneExamples } from './phone-examples.ts';
+import { checkOwnLanguageFloor } from './own-language-coverage.ts';
 import { checkNameArtefacts } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
@@ -74,6 +77,7 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
     ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
     ...checkReadings(data), ...checkPageWords(data), ...checkInvisibleCharacters(data),
-    ...checkCommunityNames(data));
+    ...checkCommunityNames(data), ...checkStrippedRomanizations(data),
+    ...checkPhoneExamples(data), ...checkOwnLanguageFloor(data));
   return { problems, data: problems.length ? null : data };
 }
