@@ -25,6 +25,7 @@ import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 import { exceptionKey } from './community-names.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
+import { otherPlaceNamed, placeIndex } from '../lib/other-place-names.ts';
 
 interface IsoEntry { code: string; name: string; type: string; parent?: string }
 type Change =
@@ -176,11 +177,18 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   const reviewed = new Set(readJson<{ code: string; field: string; locale: string; value: string; check: string }[]>(join(dataDir, 'curated', 'name-check-exceptions.json')).map(exceptionKey));
   const dropped: { code: string; field: string; locale: string; value: string; check: string; detail: string; source: string }[] = [];
   const fromCatalogue = new Set<string>();
+  let places: ReturnType<typeof placeIndex> | undefined;
   /** Drops a catalogue's name that is ISO's romanization without its diacritics (once its qualifier is gone), unless reviewed. */
   const withoutStrippedRomanizations = (subdivision: { code: string; iso_name: string; name: Record<string, string> }) => {
     for (const [tag, value] of Object.entries(subdivision.name)) {
-      if (!fromCatalogue.has(`${subdivision.code}\0${tag}`) || !isStrippedRomanization(value, subdivision.iso_name)) continue;
-      const failure = { code: subdivision.code, field: 'name', locale: tag, value, check: 'stripped-romanization', detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`, source: 'iso-codes' };
+      // A value an override corrects or removes is reviewed there.
+      if (!fromCatalogue.has(`${subdivision.code}\0${tag}`) || overrides.reviews(subdivision.code, 'name', tag)) continue;
+      const other = otherPlaceNamed(value, subdivision, places!);
+      const stripped = isStrippedRomanization(value, subdivision.iso_name);
+      if (!other && !stripped) continue;
+      const failure = stripped
+        ? { code: subdivision.code, field: 'name', locale: tag, value, check: 'stripped-romanization', detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`, source: 'iso-codes' }
+        : { code: subdivision.code, field: 'name', locale: tag, value, check: 'other-place-name', detail: `the name of ${other}`, source: 'iso-codes' };
       if (reviewed.has(exceptionKey(failure))) continue;
       dropped.push(failure);
       delete subdivision.name[tag];
@@ -212,6 +220,7 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
   });
   if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
+  places = placeIndex(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
     withoutStrippedRomanizations(subdivision);
     overrides.apply(subdivision.code, 'name', subdivision.name);
