@@ -33,7 +33,9 @@ function checkPinnedVersions(): void {
   for (const upstream of UPSTREAMS) {
     const installed = upstream.kind === 'debian' ? isoCodesVersion() : packageVersion(upstream.name);
     if (installed !== upstream.version) {
-      throw new Error(`${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`);
+      throw new Error(
+        `${upstream.name}: installed ${installed}, pinned ${upstream.version}. Install the pinned version or update the pin in build/import/sources.ts.`,
+      );
     }
   }
 }
@@ -57,7 +59,14 @@ const overrides = new NameOverrides(dataDir);
 const otherScripts = new OtherScriptNames();
 const renames = new IsoRenames(dataDir);
 const { countries, regions, formerNames } = await step('countries', () => importCountries(dataDir, locales, overrides, { renames, otherScripts }));
-const droppedNames = await step('checks', () => dropCommunityCountryNames(dataDir, countries, locales.locales.map((locale) => locale.tag), overrides));
+const droppedNames = await step('checks', () =>
+  dropCommunityCountryNames(
+    dataDir,
+    countries,
+    locales.locales.map((locale) => locale.tag),
+    overrides,
+  ),
+);
 const unservedNames = await step('more names', () => importUnservedLocaleNames(countries, new Set(locales.locales.map((locale) => locale.tag))));
 const countryLanguages = await step('languages', () => importCountryLanguages(countryCodes));
 const readings = await step('readings', () => importReadings(dataDir, countries));
@@ -65,7 +74,11 @@ const callingCodes = new Map(countries.map((country) => [country.alpha2, country
 const phone = await step('phone', () => importPhone(dataDir, countryCodes, callingCodes));
 const postalCodes = await step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions, dropped: droppedSubdivisionNames } = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
+const {
+  subdivisions,
+  withdrawn: withdrawnSubdivisions,
+  dropped: droppedSubdivisionNames,
+} = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
@@ -87,9 +100,13 @@ writeCanonicalJson(join(outDir, 'withdrawn-codes.json'), withdrawn);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);
-console.log(`  community names dropped (a check failed; data/dropped-names.json): ${droppedNames.length} of countries, ${droppedSubdivisionNames.length} of subdivisions`);
+console.log(
+  `  community names dropped (a check failed; data/dropped-names.json): ${droppedNames.length} of countries, ${droppedSubdivisionNames.length} of subdivisions`,
+);
 for (const [where, change] of renames.dropped) console.log(`  former name dropped: ${where}: ${change}`);
-console.log(`import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, `
-  + `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: `
-  + `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, `
-  + `${addresses.filter((entry) => entry.example).length} address examples`);
+console.log(
+  `import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, ` +
+    `${phone.entries.filter((entry) => entry.numbering_plan).length} numbering plans (${phone.droppedFixedLine} fixed-line examples dropped: ` +
+    `libphonenumber-js disagrees), ${postalCodes.filter((entry) => entry.postal_code).length} postal-code rules, ` +
+    `${addresses.filter((entry) => entry.example).length} address examples`,
+);

@@ -42,7 +42,10 @@ const checks = suite('community country names');
 
 for (const entry of WRONG) {
   checks(`should refuse ${entry.code} ${entry.field} ${entry.locale} ${JSON.stringify(entry.value)} as ${entry.check}`, () => {
-    assert.equal(failuresWith(entry).map((failure) => failure.check), [entry.check]);
+    assert.equal(
+      failuresWith(entry).map((failure) => failure.check),
+      [entry.check],
+    );
   });
 }
 
@@ -56,7 +59,10 @@ checks('should serve no community name that fails a check in the locales the rea
   const failures = countryNameFailures(countries, ['vi', 'te', 'bn', 'ne', 'hy', 'ka', 'uk', 'th'], { isCommunity: everyValue, dropped });
   const exceptions: any[] = readJson(`${DATA_DIR}/curated/name-check-exceptions.json`);
   const reviewed = new Set(exceptions.map((entry) => `${entry.code} ${entry.field} ${entry.locale} ${entry.value}`));
-  assert.equal(failures.filter((failure) => !reviewed.has(`${failure.code} ${failure.field} ${failure.locale} ${failure.value}`)), []);
+  assert.equal(
+    failures.filter((failure) => !reviewed.has(`${failure.code} ${failure.field} ${failure.locale} ${failure.value}`)),
+    [],
+  );
 });
 
 checks('should have dropped each wrong name the reader found', () => {

@@ -29,7 +29,10 @@ for (const [country, type, e164, expected] of WRONG_TYPE) {
     const copy = structuredClone(phone);
     copy.find((entry) => entry.country === country).examples[type] = { e164, international: e164, national: e164 };
     const reasons = checkPhoneExamples({ phone: copy, 'curated/phone-examples': phoneExamples } as any).map((problem) => problem.reason);
-    assert.ok(reasons.some((reason) => reason.includes(expected)), reasons.join('; '));
+    assert.ok(
+      reasons.some((reason) => reason.includes(expected)),
+      reasons.join('; '),
+    );
   });
 }
 
@@ -41,10 +44,19 @@ posts('should write the Swiss example as Swiss Post does at home, without CH-', 
   const entry = addresses.find((candidate) => candidate.country === 'CH');
   const lines = renderAddressLines(entry.format.layout, entry.format.uppercase, entry.example, entry.language);
   assert.ok(lines.includes('8001 Zürich'), lines.join(' / '));
-  assert.not.ok(lines.some((line) => line.includes('CH-')), lines.join(' / '));
+  assert.not.ok(
+    lines.some((line) => line.includes('CH-')),
+    lines.join(' / '),
+  );
 });
 
-const TAIWAN: [string, string | null][] = [['100006', '100006'], ['10603', '10603'], ['100', '100'], ['1000', null], ['1000066', null]];
+const TAIWAN: [string, string | null][] = [
+  ['100006', '100006'],
+  ['10603', '10603'],
+  ['100', '100'],
+  ['1000', null],
+  ['1000066', null],
+];
 
 for (const [typed, expected] of TAIWAN) {
   posts(`should read the Taiwanese code ${typed} as ${expected}`, () => {

@@ -11,11 +11,24 @@ import { readJson } from '../lib/canonical-json.ts';
 import { scriptOf } from '../lib/locale-script.ts';
 import { googleAddressRecord } from './import-postal-codes.ts';
 
-interface LatinAddress { place: string; street: string | null; city: string | null; subdivision_name?: string }
+interface LatinAddress {
+  place: string;
+  street: string | null;
+  city: string | null;
+  subdivision_name?: string;
+}
 interface CuratedAddress {
-  country: string; language: string;
-  place: string; street: string | null; city: string | null; subdivision: string | null; subdivision_name?: string;
-  postal_code: string | null; latin?: LatinAddress; source: string; note?: string;
+  country: string;
+  language: string;
+  place: string;
+  street: string | null;
+  city: string | null;
+  subdivision: string | null;
+  subdivision_name?: string;
+  postal_code: string | null;
+  latin?: LatinAddress;
+  source: string;
+  note?: string;
   layout?: { value: string; upstream: string; source: string };
 }
 
@@ -27,7 +40,11 @@ function subdivisionStyle(google: Record<string, string> | null): 'code' | 'name
   return isoIds.every((isoId, index) => !isoId || isoId === keys[index]) ? 'code' : 'name';
 }
 
-const folded = (text: string) => text.normalize('NFD').replace(/[^\p{L}\p{N}]/gu, '').toLowerCase();
+const folded = (text: string) =>
+  text
+    .normalize('NFD')
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .toLowerCase();
 
 /**
  * Google's own-script key for an ISO subdivision (東京都 for JP-13, 서울특별시 for KR-11): how its addresses
@@ -63,7 +80,10 @@ export const mendedLayout = (layout: string) => layout.replace(/(%[A-Z])n(?=%[A-
 /** Google's layout, or the curated one that replaces it where the post prints otherwise at home (checked against Google's). */
 function ownLayout(code: string, entry: CuratedAddress | undefined, layout: string): string {
   if (!entry?.layout) return layout;
-  if (entry.layout.upstream !== layout) throw new Error(`curated/addresses.json: ${code} layout replaces ${JSON.stringify(entry.layout.upstream)}, but Google now gives ${JSON.stringify(layout)}; review it`);
+  if (entry.layout.upstream !== layout)
+    throw new Error(
+      `curated/addresses.json: ${code} layout replaces ${JSON.stringify(entry.layout.upstream)}, but Google now gives ${JSON.stringify(layout)}; review it`,
+    );
   return entry.layout.value;
 }
 
@@ -78,9 +98,19 @@ export function importAddresses(dataDir: string, countryCodes: string[], subdivi
       throw new Error(`curated/addresses.json: ${code} is written in ${script}; a Latin-script form (latin) is ${script === 'Latn' ? 'not wanted' : 'needed'}`);
     }
     const example = entry && {
-      place: entry.place, street: entry.street, city: entry.city, subdivision: entry.subdivision,
-      subdivision_name: entry.subdivision_name ?? uspsStateCode(code, google)
-        ?? (script === 'Latn' ? null : googleSubdivisionKey(google, subdivisions.find((subdivision) => subdivision.code === `${code}-${entry.subdivision}`))),
+      place: entry.place,
+      street: entry.street,
+      city: entry.city,
+      subdivision: entry.subdivision,
+      subdivision_name:
+        entry.subdivision_name ??
+        uspsStateCode(code, google) ??
+        (script === 'Latn'
+          ? null
+          : googleSubdivisionKey(
+              google,
+              subdivisions.find((subdivision) => subdivision.code === `${code}-${entry.subdivision}`),
+            )),
       postal_code: entry.postal_code,
       latin: entry.latin ? { ...entry.latin, subdivision_name: entry.latin.subdivision_name ?? null } : null,
       source: entry.source,

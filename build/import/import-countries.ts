@@ -17,15 +17,28 @@ import { fullNameOrder } from './iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 
-interface CuratedCountry { alpha2: string; alpha3: string; numeric: string; flag: string; official_name: string; source: string }
-interface CuratedCallingCode { country: string; calling_code: string | null; source: string }
+interface CuratedCountry {
+  alpha2: string;
+  alpha3: string;
+  numeric: string;
+  flag: string;
+  official_name: string;
+  source: string;
+}
+interface CuratedCallingCode {
+  country: string;
+  calling_code: string | null;
+  source: string;
+}
 
 export function territoryContainment(): Map<string, string> {
   const containment = readPackageJson('cldr-core', 'supplemental/territoryContainment.json').supplemental.territoryContainment;
   // Groupings (UN, EU, 419, 202) and deprecated codes are listed under `-status-` keys and are not in the M49 tree.
-  const groupings = new Set(Object.keys(containment)
-    .filter((key) => key.endsWith('-status-grouping'))
-    .flatMap((key) => containment[key]._contains as string[]));
+  const groupings = new Set(
+    Object.keys(containment)
+      .filter((key) => key.endsWith('-status-grouping'))
+      .flatMap((key) => containment[key]._contains as string[]),
+  );
   const parentOf = new Map<string, string>();
   for (const [container, entry] of Object.entries<any>(containment)) {
     if (container.includes('-status-') || groupings.has(container)) continue;
@@ -57,7 +70,10 @@ function inFullNameOrder(names: Record<string, string>): Record<string, string> 
   return Object.fromEntries(Object.entries(names).map(([tag, name]) => [tag, fullNameOrder(name, names.en)]));
 }
 
-export interface NameChecks { renames: IsoRenames; otherScripts: OtherScriptNames }
+export interface NameChecks {
+  renames: IsoRenames;
+  otherScripts: OtherScriptNames;
+}
 
 export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, checks: NameChecks) {
   const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
@@ -74,16 +90,18 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
     const shortName = checks.renames.current(entry.alpha_2, 'short_name', entry.name);
     const fullName = entry.official_name ? checks.renames.current(entry.alpha_2, 'full_name', entry.official_name) : null;
     return {
-      alpha2: entry.alpha_2 as string, alpha3: entry.alpha_3 as string, numeric: entry.numeric as string, flag: entry.flag as string,
+      alpha2: entry.alpha_2 as string,
+      alpha3: entry.alpha_3 as string,
+      numeric: entry.numeric as string,
+      flag: entry.flag as string,
       iso_name: translated(shortName, catalogues) as Record<string, string> | null,
       official_name: fullName ? translated(fullName, catalogues) : inFullNameOrder(translated(shortName, catalogues)),
       source: 'iso-codes',
     };
   });
-  const all = [
-    ...iso,
-    ...curated.map((entry) => ({ ...entry, iso_name: null, official_name: { en: entry.official_name } })),
-  ].sort((a, b) => a.alpha2.localeCompare(b.alpha2));
+  const all = [...iso, ...curated.map((entry) => ({ ...entry, iso_name: null, official_name: { en: entry.official_name } }))].sort((a, b) =>
+    a.alpha2.localeCompare(b.alpha2),
+  );
 
   const countries = all.map((entry) => {
     const code = entry.alpha2;
@@ -104,9 +122,9 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
     if (entry.iso_name) overrides.apply(code, 'iso_name', entry.iso_name);
     checks.renames.dropFormerNames({ alpha2: code, name, iso_name: entry.iso_name, official_name: entry.official_name }, formerNames);
     const curatedCallingCode = curatedCallingCodes.find((item) => item.country === code);
-    const callingCode = phoneMetadata[code] ? `+${phoneMetadata[code][0]}` : curatedCallingCode?.calling_code ?? null;
+    const callingCode = phoneMetadata[code] ? `+${phoneMetadata[code][0]}` : (curatedCallingCode?.calling_code ?? null);
     const subregion = parentOf.get(code) ?? null;
-    const region = subregion ? parentOf.get(subregion) ?? null : null;
+    const region = subregion ? (parentOf.get(subregion) ?? null) : null;
     return {
       alpha2: code,
       alpha3: entry.alpha3,

@@ -13,7 +13,11 @@ import { readPackageJson } from '../lib/upstream.ts';
 
 const googleUtil = lpn.PhoneNumberUtil.getInstance();
 
-export interface PhoneExample { e164: string; international: string; national: string }
+export interface PhoneExample {
+  e164: string;
+  international: string;
+  national: string;
+}
 
 function describe(number: PhoneNumber): PhoneExample {
   return { e164: number.number, international: number.formatInternational(), national: number.formatNational() };
@@ -30,8 +34,7 @@ function fixedLineExample(code: string): PhoneExample | null {
   if (!example) return null;
   const parsed = parsePhoneNumberFromString(googleUtil.format(example, lpn.PhoneNumberFormat.E164));
   const type = parsed?.getType();
-  return parsed?.isValid() && parsed.country === code && (type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE')
-    ? describe(parsed) : null;
+  return parsed?.isValid() && parsed.country === code && (type === 'FIXED_LINE' || type === 'FIXED_LINE_OR_MOBILE') ? describe(parsed) : null;
 }
 
 /** Anchored at the start, or at both ends, so `new RegExp(x).test(digits)` means what the field says. */
@@ -56,12 +59,17 @@ function describeFormat(format: any) {
 
 /** One entry per country; countries without a numbering plan of their own carry nulls. */
 export function importPhone(dataDir: string, countryCodes: string[], callingCodes: Map<string, string | null>) {
-  const corrections: { country: string; examples?: Record<string, { e164: string; upstream: string }> }[] = readJson(join(dataDir, 'curated', 'phone-examples.json'));
+  const corrections: { country: string; examples?: Record<string, { e164: string; upstream: string }> }[] = readJson(
+    join(dataDir, 'curated', 'phone-examples.json'),
+  );
   /** The upstream example, or the curated one of the right type that replaces it (the import fails once upstream's changes). */
   const ofType = (code: string, type: 'mobile' | 'fixed_line', example: PhoneExample | null): PhoneExample | null => {
     const replacement = corrections.find((entry) => entry.country === code)?.examples?.[type];
     if (!replacement) return example;
-    if (example?.e164 !== replacement.upstream) throw new Error(`curated/phone-examples.json: ${code} ${type} replaces ${replacement.upstream}, but the upstream now gives ${example?.e164 ?? null}; review it`);
+    if (example?.e164 !== replacement.upstream)
+      throw new Error(
+        `curated/phone-examples.json: ${code} ${type} replaces ${replacement.upstream}, but the upstream now gives ${example?.e164 ?? null}; review it`,
+      );
     return describe(parsePhoneNumberFromString(replacement.e164)!);
   };
   const mobileExamples: Record<string, string> = readPackageJson('libphonenumber-js', 'examples.mobile.json');
@@ -70,8 +78,16 @@ export function importPhone(dataDir: string, countryCodes: string[], callingCode
   const entries = countryCodes.map((code) => {
     if (!(metadata as any).hasCountry(code)) {
       return {
-        country: code, calling_code: callingCodes.get(code) ?? null, numbering_plan: false, national_prefix: null,
-        national_prefix_for_parsing: null, national_prefix_transform_rule: null, formats: null, patterns: null, example: null, examples: null,
+        country: code,
+        calling_code: callingCodes.get(code) ?? null,
+        numbering_plan: false,
+        national_prefix: null,
+        national_prefix_for_parsing: null,
+        national_prefix_transform_rule: null,
+        formats: null,
+        patterns: null,
+        example: null,
+        examples: null,
       };
     }
     metadata.selectNumberingPlan(code as any);

@@ -27,7 +27,12 @@ import { exceptionKey } from './community-names.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
 import { otherPlaceNamed, placeIndex } from '../lib/other-place-names.ts';
 
-interface IsoEntry { code: string; name: string; type: string; parent?: string }
+interface IsoEntry {
+  code: string;
+  name: string;
+  type: string;
+  parent?: string;
+}
 type Change =
   | { code: string; status: 'current'; type: string; iso_name: string; parent: string | null; source: string }
   | { code: string; status: 'withdrawn'; withdrawn: string | null; replaced_by: string[]; source: string };
@@ -40,9 +45,16 @@ const qualifiedParent = (code: string, parent: string) => (parent.includes('-') 
 /** Languages with official status in each country (CLDR territoryInfo), which write its places by their local names. */
 function officialLanguages(): Map<string, Set<string>> {
   const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
-  return new Map(Object.entries<any>(territories).map(([country, info]) => [country, new Set(
-    Object.entries<any>(info.languagePopulation ?? {}).filter(([, language]) => language._officialStatus).map(([tag]) => tag.split('_')[0]),
-  )]));
+  return new Map(
+    Object.entries<any>(territories).map(([country, info]) => [
+      country,
+      new Set(
+        Object.entries<any>(info.languagePopulation ?? {})
+          .filter(([, language]) => language._officialStatus)
+          .map(([tag]) => tag.split('_')[0]),
+      ),
+    ]),
+  );
 }
 
 /**
@@ -55,13 +67,20 @@ function localNameLanguages(supported: Set<string>): Map<string, string> {
   const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
   const likely = readPackageJson('cldr-core', 'supplemental/likelySubtags.json').supplemental.likelySubtags;
   const latin = (tag: string) => String(likely[tag] ?? '').split('-')[1] === 'Latn';
-  return new Map(Object.entries<any>(territories).flatMap(([country, info]) => {
-    // az and az_Cyrl are one language.
-    const national = [...new Set(Object.entries<any>(info.languagePopulation ?? {})
-      .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official').map(([tag]) => tag.split('_')[0]))];
-    const [only] = national;
-    return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
-  }));
+  return new Map(
+    Object.entries<any>(territories).flatMap(([country, info]) => {
+      // az and az_Cyrl are one language.
+      const national = [
+        ...new Set(
+          Object.entries<any>(info.languagePopulation ?? {})
+            .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official')
+            .map(([tag]) => tag.split('_')[0]),
+        ),
+      ];
+      const [only] = national;
+      return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
+    }),
+  );
 }
 
 /**
@@ -77,15 +96,21 @@ function isInNationalLanguage(listed: string | null, cleaned: string): boolean {
 /** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
 function territoryOfSubdivision(): Map<string, string> {
   const aliases = readPackageJson('cldr-core', 'supplemental/aliases.json').supplemental.metadata.alias.subdivisionAlias;
-  return new Map(Object.entries<any>(aliases)
-    .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
-    .map(([id, alias]) => [codeOfCldrId(id), alias._replacement as string]));
+  return new Map(
+    Object.entries<any>(aliases)
+      .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
+      .map(([id, alias]) => [codeOfCldrId(id), alias._replacement as string]),
+  );
 }
 
 /** Every code CLDR's subdivision containment lists as current. */
 function cldrCodes(): Set<string> {
   const containment = readPackageJson('cldr-core', 'supplemental/subdivisionContainment.json').supplemental.subdivisionContainment;
-  return new Set(Object.values<any>(containment).flatMap((entry) => entry._contains as string[]).map(codeOfCldrId));
+  return new Set(
+    Object.values<any>(containment)
+      .flatMap((entry) => entry._contains as string[])
+      .map(codeOfCldrId),
+  );
 }
 
 /**
@@ -121,22 +146,42 @@ const isRespelling = (before: string, after: string) => editDistance(before, aft
 /** iso-codes' entries with ISO's later changes applied, and the codes those changes withdrew. */
 function currentEntries(dataDir: string) {
   const changes: Change[] = readJson(join(dataDir, 'curated', 'subdivision-changes.json'));
-  const entries = new Map(readIsoCodes<IsoEntry>('3166-2').map((entry) => [entry.code, {
-    code: entry.code, msgid: entry.name as string | null, isoName: cleanIsoName(entry.name), formerIsoName: null as string | null,
-    type: entry.type, parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
-  }]));
+  const entries = new Map(
+    readIsoCodes<IsoEntry>('3166-2').map((entry) => [
+      entry.code,
+      {
+        code: entry.code,
+        msgid: entry.name as string | null,
+        isoName: cleanIsoName(entry.name),
+        formerIsoName: null as string | null,
+        type: entry.type,
+        parent: entry.parent ? qualifiedParent(entry.code, entry.parent) : null,
+      },
+    ]),
+  );
   const withdrawn = [];
   for (const change of changes) {
     const entry = entries.get(change.code);
     if (change.status === 'withdrawn') {
       if (!entry) throw new Error(`subdivision-changes: ${change.code} is withdrawn but iso-codes does not list it`);
       entries.delete(change.code);
-      withdrawn.push({ code: change.code, country: change.code.split('-')[0], name: entry.isoName, withdrawn: change.withdrawn, replaced_by: change.replaced_by, source: change.source });
+      withdrawn.push({
+        code: change.code,
+        country: change.code.split('-')[0],
+        name: entry.isoName,
+        withdrawn: change.withdrawn,
+        replaced_by: change.replaced_by,
+        source: change.source,
+      });
     } else {
       const renamed = entry && entry.isoName !== change.iso_name;
       entries.set(change.code, {
-        code: change.code, msgid: renamed && !isRespelling(entry.isoName, change.iso_name) ? null : entry?.msgid ?? null, isoName: change.iso_name,
-        formerIsoName: renamed ? entry.isoName : null, type: change.type, parent: change.parent,
+        code: change.code,
+        msgid: renamed && !isRespelling(entry.isoName, change.iso_name) ? null : (entry?.msgid ?? null),
+        isoName: change.iso_name,
+        formerIsoName: renamed ? entry.isoName : null,
+        type: change.type,
+        parent: change.parent,
       });
     }
   }
@@ -144,16 +189,26 @@ function currentEntries(dataDir: string) {
   const missing = [...expected].filter((code) => !entries.has(code));
   const extra = [...entries.keys()].filter((code) => !expected.has(code));
   if (missing.length || extra.length) {
-    throw new Error(`ISO 3166-2 codes differ from CLDR's subdivision containment; record the change in data/curated/subdivision-changes.json:\n`
-      + `  CLDR only: ${missing.join(' ') || '-'}\n  ours only: ${extra.join(' ') || '-'}`);
+    throw new Error(
+      `ISO 3166-2 codes differ from CLDR's subdivision containment; record the change in data/curated/subdivision-changes.json:\n` +
+        `  CLDR only: ${missing.join(' ') || '-'}\n  ours only: ${extra.join(' ') || '-'}`,
+    );
   }
   return { entries: [...entries.values()], withdrawn: withdrawn.sort((a, b) => a.code.localeCompare(b.code)) };
 }
 
-export function importSubdivisions(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, curated: CuratedSubdivisionNames, otherScripts: OtherScriptNames) {
+export function importSubdivisions(
+  dataDir: string,
+  locales: LocalesDataset,
+  overrides: NameOverrides,
+  curated: CuratedSubdivisionNames,
+  otherScripts: OtherScriptNames,
+) {
   const supported = new Set(locales.locales.map((locale) => locale.tag));
   const catalogues = [...isoCodesCatalogues('iso_3166-2', supported)].map(([tag, messages]) => [tag, cleanTranslations(messages)] as const);
-  const cldr = subdivisionLocales().filter((tag) => supported.has(tag)).map((tag) => [tag, subdivisionNames(tag)] as const);
+  const cldr = subdivisionLocales()
+    .filter((tag) => supported.has(tag))
+    .map((tag) => [tag, subdivisionNames(tag)] as const);
   const english = subdivisionNames('en');
   const official = officialLanguages();
   const localLanguage = localNameLanguages(supported);
@@ -174,7 +229,11 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     if (territories.has(entry.code) && successors.length === 1) territories.set(successors[0], territories.get(entry.code)!);
   }
 
-  const reviewed = new Set(readJson<{ code: string; field: string; locale: string; value: string; check: string }[]>(join(dataDir, 'curated', 'name-check-exceptions.json')).map(exceptionKey));
+  const reviewed = new Set(
+    readJson<{ code: string; field: string; locale: string; value: string; check: string }[]>(join(dataDir, 'curated', 'name-check-exceptions.json')).map(
+      exceptionKey,
+    ),
+  );
   const dropped: { code: string; field: string; locale: string; value: string; check: string; detail: string; source: string }[] = [];
   const fromCatalogue = new Set<string>();
   let places: ReturnType<typeof placeIndex> | undefined;
@@ -187,7 +246,15 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
       const stripped = isStrippedRomanization(value, subdivision.iso_name);
       if (!other && !stripped) continue;
       const failure = stripped
-        ? { code: subdivision.code, field: 'name', locale: tag, value, check: 'stripped-romanization', detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`, source: 'iso-codes' }
+        ? {
+            code: subdivision.code,
+            field: 'name',
+            locale: tag,
+            value,
+            check: 'stripped-romanization',
+            detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`,
+            source: 'iso-codes',
+          }
         : { code: subdivision.code, field: 'name', locale: tag, value, check: 'other-place-name', detail: `the name of ${other}`, source: 'iso-codes' };
       if (reviewed.has(exceptionKey(failure))) continue;
       dropped.push(failure);
@@ -218,7 +285,8 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     regional.apply(entry, name);
     return { code: entry.code, country, type: typeOf(entry.type), parent: entry.parent, iso_name: entry.isoName, name, territory: Boolean(territory) };
   });
-  if (unusedTypes.size) throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
+  if (unusedTypes.size)
+    throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
   places = placeIndex(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
@@ -229,7 +297,11 @@ export function importSubdivisions(dataDir: string, locales: LocalesDataset, ove
     otherScripts.drop('subdivisions', subdivision.name);
     return subdivision;
   });
-  withoutSharedNames(subdivisions, locales, (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]));
+  withoutSharedNames(
+    subdivisions,
+    locales,
+    (code) => new Set([...overrides.curatedLocales(code, 'name'), ...regional.curatedLocales(code), ...curated.curatedLocales(code)]),
+  );
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
   return { subdivisions, withdrawn, dropped };

@@ -58,8 +58,7 @@ export function isoCodesCatalogues(domain: 'iso_3166-1' | 'iso_3166-2', supporte
       failures.push(`${catalogue} -> ${locale}: only ${inScript} of ${translated.length} translations are in the ${script} script`);
       continue;
     }
-    const copyOf = [...all].find(([other, otherMessages]) =>
-      other.split('-')[0] !== catalogue.split('-')[0] && overlap(messages, otherMessages) >= NEAR_COPY);
+    const copyOf = [...all].find(([other, otherMessages]) => other.split('-')[0] !== catalogue.split('-')[0] && overlap(messages, otherMessages) >= NEAR_COPY);
     if (copyOf) {
       failures.push(`${catalogue} -> ${locale}: at least ${NEAR_COPY * 100}% of its translations are those of the ${copyOf[0]} catalogue`);
       continue;
@@ -70,7 +69,9 @@ export function isoCodesCatalogues(domain: 'iso_3166-1' | 'iso_3166-2', supporte
     served.set(locale, new Map([...messages].map(([msgid, text]) => [msgid, withoutInvisibleCharacters(text.normalize('NFC'))])));
   }
   if (failures.length) {
-    throw new Error(`iso-codes ${domain}: catalogues in the wrong language (drop them in DROPPED_CATALOGUES with the reason, or map them right):\n  ${failures.join('\n  ')}`);
+    throw new Error(
+      `iso-codes ${domain}: catalogues in the wrong language (drop them in DROPPED_CATALOGUES with the reason, or map them right):\n  ${failures.join('\n  ')}`,
+    );
   }
   return served;
 }

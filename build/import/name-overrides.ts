@@ -6,7 +6,14 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 
-export interface NameOverride { code: string; field: 'name' | 'official_name' | 'iso_name'; locale: string; value: string | null; upstream?: string; source: string }
+export interface NameOverride {
+  code: string;
+  field: 'name' | 'official_name' | 'iso_name';
+  locale: string;
+  value: string | null;
+  upstream?: string;
+  source: string;
+}
 
 export class NameOverrides {
   private readonly overrides: NameOverride[];
@@ -21,8 +28,10 @@ export class NameOverrides {
     for (const override of this.overrides) {
       if (override.code !== code || override.field !== field) continue;
       if (override.upstream !== undefined && names[override.locale] !== override.upstream) {
-        throw new Error(`name override ${code} ${field} ${override.locale}: the upstream now gives ${JSON.stringify(names[override.locale] ?? null)}, `
-          + `not ${JSON.stringify(override.upstream)}; review the override in data/curated/name-overrides.json`);
+        throw new Error(
+          `name override ${code} ${field} ${override.locale}: the upstream now gives ${JSON.stringify(names[override.locale] ?? null)}, ` +
+            `not ${JSON.stringify(override.upstream)}; review the override in data/curated/name-overrides.json`,
+        );
       }
       if (override.value === null) delete names[override.locale];
       else names[override.locale] = override.value;
@@ -32,7 +41,9 @@ export class NameOverrides {
 
   /** Locales whose `field` of `code` an override sets (a curated value, which no later step may drop). */
   curatedLocales(code: string, field: NameOverride['field']): Set<string> {
-    return new Set(this.overrides.filter((override) => override.code === code && override.field === field && override.value !== null).map((override) => override.locale));
+    return new Set(
+      this.overrides.filter((override) => override.code === code && override.field === field && override.value !== null).map((override) => override.locale),
+    );
   }
 
   /** Whether an override, a correction or a removal, names the upstream value of `field` of `code` in the locale (already reviewed). */

@@ -8,11 +8,21 @@ import { editDistance, wordsOf } from './name-words.ts';
 import { addedFormOfState, holdsOwnName, isCommonNameAsOfficial, learnFormMarkers, otherCountryIn, type CountryNames } from './official-name-checks.ts';
 
 export type CheckedField = 'official_name' | 'iso_name';
-export interface NameFailure { code: string; field: CheckedField; locale: string; value: string; check: string; detail: string }
+export interface NameFailure {
+  code: string;
+  field: CheckedField;
+  locale: string;
+  value: string;
+  check: string;
+  detail: string;
+}
 
 interface CountryRecord {
-  alpha2: string; name: Record<string, string>; alternative_names: Record<string, string[]>;
-  official_name: Record<string, string>; iso_name: Record<string, string> | null;
+  alpha2: string;
+  name: Record<string, string>;
+  alternative_names: Record<string, string[]>;
+  official_name: Record<string, string>;
+  iso_name: Record<string, string> | null;
 }
 
 export interface CheckOptions {
@@ -33,7 +43,9 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
       common: [country.name[tag], ...(country.alternative_names[tag] ?? [])].filter(Boolean),
       english: [country.name.en, country.official_name.en, country.iso_name?.en].filter(Boolean) as string[],
     }));
-    const learned = countries.filter((country) => country.official_name[tag]).map((country) => ({ english: country.official_name.en, local: country.official_name[tag] }));
+    const learned = countries
+      .filter((country) => country.official_name[tag])
+      .map((country) => ({ english: country.official_name.en, local: country.official_name[tag] }));
     for (const entry of options.dropped ?? []) {
       const country = countries.find((candidate) => candidate.alpha2 === entry.code);
       if (entry.locale === tag && entry.field === 'official_name' && country) learned.push({ english: country.official_name.en, local: entry.value });
@@ -57,7 +69,8 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
         const other = otherCountryIn(value, tag, own, all);
         if (other) fail('other-country-name', `holds the name of ${other}`);
         else if (own.common.length && !holdsOwnName(value, tag, own)) fail('own-name-missing', `holds none of ${JSON.stringify(own.common)}`);
-        else if (field === 'official_name' && isCommonNameAsOfficial(value, tag, own, country.official_name.en, markers)) fail('common-name-as-official', `the common name; ISO: ${country.official_name.en}`);
+        else if (field === 'official_name' && isCommonNameAsOfficial(value, tag, own, country.official_name.en, markers))
+          fail('common-name-as-official', `the common name; ISO: ${country.official_name.en}`);
         else if (field === 'official_name') {
           const added = addedFormOfState(value, tag, own, country.official_name.en, markers);
           if (added) fail('form-of-state', `writes ${added}, which ISO's "${country.official_name.en}" lacks`);

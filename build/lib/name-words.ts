@@ -26,8 +26,16 @@ function segmented(text: string, tag: string): string[] {
   }
   // Spellings one name writes and another not are one word: ’ and ', ё and е (Объединённые, Объединенные).
   // Latin elisions and hyphenated parts are words of their own: "d'Andorre" holds "Andorre" (Ukrainian Об’єднані stays one).
-  return [...segmenter.segment(text.normalize('NFC'))].filter((part) => part.isWordLike)
-    .flatMap((part) => part.segment.replace(/[\u200b-\u200d\u00ad]/gu, '').replaceAll('’', "'").toLocaleLowerCase(tag).replaceAll('ё', 'е').split(/\p{Script=Latin}*['’](?=\p{Script=Latin})|[‐-]/u))
+  return [...segmenter.segment(text.normalize('NFC'))]
+    .filter((part) => part.isWordLike)
+    .flatMap((part) =>
+      part.segment
+        .replace(/[\u200b-\u200d\u00ad]/gu, '')
+        .replaceAll('’', "'")
+        .toLocaleLowerCase(tag)
+        .replaceAll('ё', 'е')
+        .split(/\p{Script=Latin}*['’](?=\p{Script=Latin})|[‐-]/u),
+    )
     .filter((word) => /\p{L}/u.test(word));
 }
 

@@ -7,11 +7,23 @@
  */
 import { holdsName, wordsOf } from './name-words.ts';
 
-export type NameCheck = 'invisible-character' | 'other-country-name' | 'own-name-missing' | 'common-name-as-official'
-  | 'form-of-state' | 'unknown-word' | 'stripped-romanization' | 'city-province-word' | 'other-place-name';
+export type NameCheck =
+  | 'invisible-character'
+  | 'other-country-name'
+  | 'own-name-missing'
+  | 'common-name-as-official'
+  | 'form-of-state'
+  | 'unknown-word'
+  | 'stripped-romanization'
+  | 'city-province-word'
+  | 'other-place-name';
 
 /** A country's names as the checks compare them: CLDR's in the locale, and English (CLDR's and ISO's). */
-export interface CountryNames { code: string; common: string[]; english: string[] }
+export interface CountryNames {
+  code: string;
+  common: string[];
+  english: string[];
+}
 
 /** Scripts where a name of three letters or fewer is too short to tell from a word inside another. */
 const MIN_LETTERS = 3;
@@ -80,8 +92,27 @@ export function holdsOwnName(official: string, tag: string, own: CountryNames): 
 }
 
 /** English words of a form of state, each with the words that write it in a locale (learned from the data). */
-export const FORMS_OF_STATE = ['republic', 'kingdom', 'principality', 'sultanate', 'emirate', 'duchy', 'federal', 'federative', 'federation',
-  'democratic', "people's", 'socialist', 'islamic', 'commonwealth', 'plurinational', 'bolivarian', 'union', 'confederation', 'cooperative'];
+export const FORMS_OF_STATE = [
+  'republic',
+  'kingdom',
+  'principality',
+  'sultanate',
+  'emirate',
+  'duchy',
+  'federal',
+  'federative',
+  'federation',
+  'democratic',
+  "people's",
+  'socialist',
+  'islamic',
+  'commonwealth',
+  'plurinational',
+  'bolivarian',
+  'union',
+  'confederation',
+  'cooperative',
+];
 
 export type FormMarkers = Map<string, Set<string>>;
 
@@ -120,8 +151,9 @@ export function addedFormOfState(official: string, tag: string, own: CountryName
   for (const [form, written] of markers) {
     if (english.has(form) || wordsOf(englishOfficial, 'en').includes(form)) continue;
     // A word that also writes a form the English has (one word for "federal" and "federation") is no addition.
-    const shared = [...markers].some(([other, otherWritten]) => other !== form && wordsOf(englishOfficial, 'en').includes(other)
-      && [...written].some((word) => otherWritten.has(word)));
+    const shared = [...markers].some(
+      ([other, otherWritten]) => other !== form && wordsOf(englishOfficial, 'en').includes(other) && [...written].some((word) => otherWritten.has(word)),
+    );
     const found = words.find((word) => written.has(word));
     if (found && !shared) return `${found} (${form})`;
   }

@@ -5,7 +5,12 @@
  */
 import { nameKey } from '../validate/name-collisions.ts';
 
-export interface PlaceNames { code: string; country: string; iso_name: string; name: Record<string, string> }
+export interface PlaceNames {
+  code: string;
+  country: string;
+  iso_name: string;
+  name: Record<string, string>;
+}
 
 /** English and ISO names -> the subdivisions that hold them. */
 export function placeIndex(subdivisions: PlaceNames[]): Map<string, PlaceNames[]> {

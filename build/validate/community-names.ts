@@ -14,13 +14,18 @@ import type { Datasets } from '../types/datasets.ts';
 export function checkCommunityNames(data: Datasets): Problem[] {
   const problems = new Problems('data/countries.json');
   const trust = data['curated/source-trust'] as Parameters<typeof isCommunitySource>[0];
-  const curated = new Set(data['curated/name-overrides'].filter((override) => override.value !== null)
-    .map((override) => `${override.code}\0${override.field}\0${override.locale}`));
-  const isCommunity = (code: string, field: CheckedField, locale: string) => isCommunitySource(trust, 'iso-codes', field, locale)
-    && !curated.has(`${code}\0${field}\0${locale}`);
+  const curated = new Set(
+    data['curated/name-overrides'].filter((override) => override.value !== null).map((override) => `${override.code}\0${override.field}\0${override.locale}`),
+  );
+  const isCommunity = (code: string, field: CheckedField, locale: string) =>
+    isCommunitySource(trust, 'iso-codes', field, locale) && !curated.has(`${code}\0${field}\0${locale}`);
   const exceptions = data['curated/name-check-exceptions'].filter((exception) => exception.field !== 'name');
   const reviewed = new Set(exceptions.map(exceptionKey));
-  const failures = countryNameFailures(data.countries, data.locales.locales.map((locale) => locale.tag), { isCommunity, dropped: data['dropped-names'] });
+  const failures = countryNameFailures(
+    data.countries,
+    data.locales.locales.map((locale) => locale.tag),
+    { isCommunity, dropped: data['dropped-names'] },
+  );
   const index = new Map(data.countries.map((country, position) => [country.alpha2, position]));
   const matched = new Set<string>();
   for (const failure of failures) {
@@ -29,12 +34,19 @@ export function checkCommunityNames(data: Datasets): Problem[] {
       matched.add(key);
       continue;
     }
-    problems.add(`/${index.get(failure.code)}/${failure.field}/${failure.locale}`, `${failure.code} ${failure.field} ${failure.locale} ${JSON.stringify(failure.value)}: ${failure.check}, ${failure.detail} `
-      + '(a community name: drop it at import, or review it in data/curated/name-check-exceptions.json)');
+    problems.add(
+      `/${index.get(failure.code)}/${failure.field}/${failure.locale}`,
+      `${failure.code} ${failure.field} ${failure.locale} ${JSON.stringify(failure.value)}: ${failure.check}, ${failure.detail} ` +
+        '(a community name: drop it at import, or review it in data/curated/name-check-exceptions.json)',
+    );
   }
   const stale = new Problems('data/curated/name-check-exceptions.json');
   data['curated/name-check-exceptions'].forEach((exception, position) => {
-    if (exceptions.includes(exception) && !matched.has(exceptionKey(exception))) stale.add(`/${position}`, `${exception.code} ${exception.field} ${exception.locale} ${JSON.stringify(exception.value)}: no served name fails ${exception.check} so; remove the exception`);
+    if (exceptions.includes(exception) && !matched.has(exceptionKey(exception)))
+      stale.add(
+        `/${position}`,
+        `${exception.code} ${exception.field} ${exception.locale} ${JSON.stringify(exception.value)}: no served name fails ${exception.check} so; remove the exception`,
+      );
   });
   return [...problems.list, ...stale.list];
 }

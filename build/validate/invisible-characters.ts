@@ -6,7 +6,18 @@ import { invisibleCharacter } from '../lib/invisible-characters.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-const SERVED = ['countries', 'regions', 'subdivisions', 'former-names', 'unserved-locale-names', 'addresses', 'postal-codes', 'phone', 'locales', 'withdrawn-codes'] as const;
+const SERVED = [
+  'countries',
+  'regions',
+  'subdivisions',
+  'former-names',
+  'unserved-locale-names',
+  'addresses',
+  'postal-codes',
+  'phone',
+  'locales',
+  'withdrawn-codes',
+] as const;
 
 function walk(value: unknown, pointer: string, problems: Problems): void {
   if (typeof value === 'string') {

@@ -9,14 +9,27 @@ import { chainsOf, isNamedIn } from './subdivision-coverage.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-export interface OwnLanguageRow { country: string; locale: string; named: number; all: number; missing: string[] }
+export interface OwnLanguageRow {
+  country: string;
+  locale: string;
+  named: number;
+  all: number;
+  missing: string[];
+}
 
 /** Country -> its official and de facto official languages that are served locales. */
 function ownLanguages(served: Set<string>): Map<string, string[]> {
   const territories = readPackageJson('cldr-core', 'supplemental/territoryInfo.json').supplemental.territoryInfo;
-  return new Map(Object.entries<any>(territories).map(([country, info]) => [country, Object.entries<any>(info.languagePopulation ?? {})
-    .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official')
-    .map(([tag]) => tag.replace('_', '-')).filter((tag) => served.has(tag) && tag !== 'en').sort()]));
+  return new Map(
+    Object.entries<any>(territories).map(([country, info]) => [
+      country,
+      Object.entries<any>(info.languagePopulation ?? {})
+        .filter(([, language]) => language._officialStatus === 'official' || language._officialStatus === 'de_facto_official')
+        .map(([tag]) => tag.replace('_', '-'))
+        .filter((tag) => served.has(tag) && tag !== 'en')
+        .sort(),
+    ]),
+  );
 }
 
 export function ownLanguageCoverage(data: Pick<Datasets, 'subdivisions' | 'locales'>): OwnLanguageRow[] {
@@ -24,13 +37,17 @@ export function ownLanguageCoverage(data: Pick<Datasets, 'subdivisions' | 'local
   const languages = ownLanguages(new Set(chains.keys()));
   const byCountry = new Map<string, Datasets['subdivisions']>();
   for (const subdivision of data.subdivisions) byCountry.set(subdivision.country, [...(byCountry.get(subdivision.country) ?? []), subdivision]);
-  return [...byCountry].sort(([a], [b]) => a.localeCompare(b)).flatMap(([country, subdivisions]) => (languages.get(country) ?? []).map((locale) => {
-    // A name the language writes as English does (Budapest, Zürich as ISO gives it) is not stored twice: ISO's local name, shown, counts.
-    const named = (subdivision: Datasets['subdivisions'][number]) => isNamedIn(subdivision, locale, chains.get(locale))
-      || (subdivision.name.en === subdivision.iso_name && scriptOf(locale) === 'Latn');
-    const missing = subdivisions.filter((subdivision) => !named(subdivision)).map((subdivision) => subdivision.code);
-    return { country, locale, named: subdivisions.length - missing.length, all: subdivisions.length, missing };
-  }));
+  return [...byCountry]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .flatMap(([country, subdivisions]) =>
+      (languages.get(country) ?? []).map((locale) => {
+        // A name the language writes as English does (Budapest, Zürich as ISO gives it) is not stored twice: ISO's local name, shown, counts.
+        const named = (subdivision: Datasets['subdivisions'][number]) =>
+          isNamedIn(subdivision, locale, chains.get(locale)) || (subdivision.name.en === subdivision.iso_name && scriptOf(locale) === 'Latn');
+        const missing = subdivisions.filter((subdivision) => !named(subdivision)).map((subdivision) => subdivision.code);
+        return { country, locale, named: subdivisions.length - missing.length, all: subdivisions.length, missing };
+      }),
+    );
 }
 
 /**
@@ -38,12 +55,77 @@ export function ownLanguageCoverage(data: Pick<Datasets, 'subdivisions' | 'local
  * least: the count when the floor was set. Raise it when names are added; never lower it.
  */
 export const OWN_LANGUAGE_FLOOR: Record<string, number> = {
-  am: 0, ar: 399, az: 74, be: 7, bg: 27, bn: 0, bs: 2, ca: 7, cs: 90, da: 5, de: 87, el: 20, es: 435, et: 94,
-  fa: 65, fi: 19, fil: 94, fr: 692, ga: 29, he: 6, hi: 36, hr: 23, hu: 42, hy: 0, id: 43, is: 72, it: 159,
-  ja: 47, ka: 10, kk: 20, km: 0, ko: 30, ky: 9, lo: 0, lt: 70, lv: 41, mk: 80, mn: 0, ms: 25, my: 0, ne: 7,
-  nl: 43, nn: 11, no: 11, pl: 16, ps: 0, pt: 129, qu: 51, ro: 78, ru: 145, si: 0, sk: 8, sl: 212, so: 12,
-  sq: 12, sr: 35, 'sr-Latn': 59, sv: 40, sw: 210, ta: 0, th: 76, ti: 0, tk: 6, tr: 81, uk: 27, ur: 0, uz: 11,
-  vi: 63, yo: 36, zh: 34, 'zh-Hant': 22,
+  am: 0,
+  ar: 399,
+  az: 74,
+  be: 7,
+  bg: 27,
+  bn: 0,
+  bs: 2,
+  ca: 7,
+  cs: 90,
+  da: 5,
+  de: 87,
+  el: 20,
+  es: 435,
+  et: 94,
+  fa: 65,
+  fi: 19,
+  fil: 94,
+  fr: 692,
+  ga: 29,
+  he: 6,
+  hi: 36,
+  hr: 23,
+  hu: 42,
+  hy: 0,
+  id: 43,
+  is: 72,
+  it: 159,
+  ja: 47,
+  ka: 10,
+  kk: 20,
+  km: 0,
+  ko: 30,
+  ky: 9,
+  lo: 0,
+  lt: 70,
+  lv: 41,
+  mk: 80,
+  mn: 0,
+  ms: 25,
+  my: 0,
+  ne: 7,
+  nl: 43,
+  nn: 11,
+  no: 11,
+  pl: 16,
+  ps: 0,
+  pt: 129,
+  qu: 51,
+  ro: 78,
+  ru: 145,
+  si: 0,
+  sk: 8,
+  sl: 212,
+  so: 12,
+  sq: 12,
+  sr: 35,
+  'sr-Latn': 59,
+  sv: 40,
+  sw: 210,
+  ta: 0,
+  th: 76,
+  ti: 0,
+  tk: 6,
+  tr: 81,
+  uk: 27,
+  ur: 0,
+  uz: 11,
+  vi: 63,
+  yo: 36,
+  zh: 34,
+  'zh-Hant': 22,
 };
 
 /** Fewer own-country subdivisions named in a locale than its floor: a name in the country's own language was lost. */
@@ -53,7 +135,11 @@ export function checkOwnLanguageFloor(data: Pick<Datasets, 'subdivisions' | 'loc
   for (const row of ownLanguageCoverage(data)) named.set(row.locale, (named.get(row.locale) ?? 0) + row.named);
   for (const [locale, floor] of Object.entries(OWN_LANGUAGE_FLOOR)) {
     const count = named.get(locale) ?? 0;
-    if (count < floor) problems.add('', `${locale}: ${count} subdivisions of its own countries named in it, fewer than the floor of ${floor} (build/validate/own-language-coverage.ts)`);
+    if (count < floor)
+      problems.add(
+        '',
+        `${locale}: ${count} subdivisions of its own countries named in it, fewer than the floor of ${floor} (build/validate/own-language-coverage.ts)`,
+      );
   }
   return problems.list;
 }

@@ -28,7 +28,8 @@ export function checkPhoneExamples(data: Datasets): Problem[] {
       const national = parsed?.nationalNumber ?? '';
       if (!plan) continue;
       const own = plan[type];
-      if (own && !own.some((prefix) => national.startsWith(prefix))) problems.add(`/${position}/examples/${type}`, `${entry.country} ${type} example ${example.e164} is outside the ${type} ranges ${own.join(', ')}`);
+      if (own && !own.some((prefix) => national.startsWith(prefix)))
+        problems.add(`/${position}/examples/${type}`, `${entry.country} ${type} example ${example.e164} is outside the ${type} ranges ${own.join(', ')}`);
       const service = SERVICES.find((name) => plan[name]?.some((prefix) => national.startsWith(prefix)));
       if (service) problems.add(`/${position}/examples/${type}`, `${entry.country} ${type} example ${example.e164} is a ${service} number`);
     }

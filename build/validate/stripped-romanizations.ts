@@ -28,23 +28,33 @@ export function checkStrippedRomanizations(data: Datasets): Problem[] {
     ...data['curated/name-overrides'].flatMap((entry) => (entry.value === null ? [] : [key(entry.code, entry.locale, entry.value)])),
     ...data['curated/subdivision-names'].map((entry) => key(entry.code, entry.locale, entry.value)),
     ...data['curated/regional-names'].flatMap((entry) => Object.entries(entry.names).map(([code, value]) => key(code, entry.language, value))),
-    ...data['curated/name-check-exceptions'].filter((entry) => entry.check === 'stripped-romanization').map((entry) => key(entry.code, entry.locale, entry.value)),
+    ...data['curated/name-check-exceptions']
+      .filter((entry) => entry.check === 'stripped-romanization')
+      .map((entry) => key(entry.code, entry.locale, entry.value)),
   ]);
   // A subdivision that is also a territory (NL-CW) takes CLDR's names of the territory: authoritative too.
   const territoryNames = new Set(data.countries.flatMap((country) => Object.entries<string>(country.name).map(([tag, name]) => `${tag}\0${name}`)));
   const places = placeIndex(data.subdivisions);
-  const reviewedOther = new Set(data['curated/name-check-exceptions'].filter((entry) => entry.check === 'other-place-name').map((entry) => key(entry.code, entry.locale, entry.value)));
+  const reviewedOther = new Set(
+    data['curated/name-check-exceptions'].filter((entry) => entry.check === 'other-place-name').map((entry) => key(entry.code, entry.locale, entry.value)),
+  );
   data.subdivisions.forEach((subdivision, position) => {
     for (const [tag, value] of Object.entries<string>(subdivision.name)) {
       const other = tag === 'en' || reviewedOther.has(key(subdivision.code, tag, value)) ? null : otherPlaceNamed(value, subdivision, places);
       if (other && !curated.has(key(subdivision.code, tag, value)) && cldrName(subdivision.code, tag) !== value) {
-        problems.add(`/${position}/name/${tag}`, `${subdivision.code} name ${tag} ${JSON.stringify(value)} is the name of ${other}, another country's subdivision `
-          + '(drop it at import, or review it in data/curated/name-check-exceptions.json)');
+        problems.add(
+          `/${position}/name/${tag}`,
+          `${subdivision.code} name ${tag} ${JSON.stringify(value)} is the name of ${other}, another country's subdivision ` +
+            '(drop it at import, or review it in data/curated/name-check-exceptions.json)',
+        );
       }
       if (tag === 'en' || !isStrippedRomanization(value, subdivision.iso_name) || curated.has(key(subdivision.code, tag, value))) continue;
       if (cldrName(subdivision.code, tag) === value || territoryNames.has(`${tag}\0${value}`)) continue;
-      problems.add(`/${position}/name/${tag}`, `${subdivision.code} name ${tag} ${JSON.stringify(value)} is ISO's romanization ${JSON.stringify(subdivision.iso_name)} without its diacritics `
-        + '(drop it at import, or review it in data/curated/name-check-exceptions.json)');
+      problems.add(
+        `/${position}/name/${tag}`,
+        `${subdivision.code} name ${tag} ${JSON.stringify(value)} is ISO's romanization ${JSON.stringify(subdivision.iso_name)} without its diacritics ` +
+          '(drop it at import, or review it in data/curated/name-check-exceptions.json)',
+      );
     }
   });
   return problems.list;

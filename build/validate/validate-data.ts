@@ -30,7 +30,10 @@ import { DATASETS } from '../lib/datasets.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
 
-export interface ValidationResult { problems: Problem[]; data: Datasets | null }
+export interface ValidationResult {
+  problems: Problem[];
+  data: Datasets | null;
+}
 
 /** Names the entry an error sits in (`BR: `), so a reader need not count array positions. */
 function entryLabel(dataset: unknown, pointer: string): string {
@@ -72,12 +75,29 @@ export function validateData(dataDir: string): ValidationResult {
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
-  problems.push(...checkCountries(data), ...checkPhone(data), ...checkPostalCodes(data), ...checkSubdivisions(data), ...checkAddresses(data),
-    ...checkWithdrawnCodes(data), ...checkPostalRanges(data), ...checkPrintedPostalForms(data), ...checkPostalNames(data),
-    ...checkNameArtefacts(data), ...checkNameCollisions(data), ...checkRegionalLanguages(data),
-    ...checkSubdivisionCoverage(data), ...checkNamesInLocale(data), ...checkFormerNames(data),
-    ...checkReadings(data), ...checkPageWords(data), ...checkInvisibleCharacters(data),
-    ...checkCommunityNames(data), ...checkStrippedRomanizations(data),
-    ...checkPhoneExamples(data), ...checkOwnLanguageFloor(data));
+  problems.push(
+    ...checkCountries(data),
+    ...checkPhone(data),
+    ...checkPostalCodes(data),
+    ...checkSubdivisions(data),
+    ...checkAddresses(data),
+    ...checkWithdrawnCodes(data),
+    ...checkPostalRanges(data),
+    ...checkPrintedPostalForms(data),
+    ...checkPostalNames(data),
+    ...checkNameArtefacts(data),
+    ...checkNameCollisions(data),
+    ...checkRegionalLanguages(data),
+    ...checkSubdivisionCoverage(data),
+    ...checkNamesInLocale(data),
+    ...checkFormerNames(data),
+    ...checkReadings(data),
+    ...checkPageWords(data),
+    ...checkInvisibleCharacters(data),
+    ...checkCommunityNames(data),
+    ...checkStrippedRomanizations(data),
+    ...checkPhoneExamples(data),
+    ...checkOwnLanguageFloor(data),
+  );
   return { problems, data: problems.length ? null : data };
 }

@@ -35,6 +35,8 @@ export function requirePackages(...names: DebianPackage[]): void {
   const missing = missingPackages(names);
   if (missing.length === 0) return;
   const files = missing.map((name) => PACKAGES[name]);
-  throw new Error(`this test needs the Debian package${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (${files.join(', ')} ${files.length > 1 ? 'are' : 'is'} missing); `
-    + `\`npm test\` installs what is missing when run as root, or run: ${installCommand(missing)}`);
+  throw new Error(
+    `this test needs the Debian package${missing.length > 1 ? 's' : ''} ${missing.join(', ')} (${files.join(', ')} ${files.length > 1 ? 'are' : 'is'} missing); ` +
+      `\`npm test\` installs what is missing when run as root, or run: ${installCommand(missing)}`,
+  );
 }
