@@ -7,6 +7,8 @@ import { writeFileSync } from 'node:fs';
 import { writeCanonicalJson } from './lib/canonical-json.ts';
 import { debianVersion, type IsoCountry, isoCodesVersion, packageVersion, readIsoCodes } from './lib/upstream.ts';
 import { importAddresses } from './import/import-addresses.ts';
+import { dropCommunityCountryNames } from './import/community-names.ts';
+import { hunspellJudge } from './lib/dictionary-words.ts';
 import { importCountries, territoryContainment } from './import/import-countries.ts';
 import { importCapitals } from './import/import-capitals.ts';
 import { importConventions } from './import/import-conventions.ts';
@@ -66,16 +68,26 @@ const overrides = new NameOverrides(dataDir);
 const otherScripts = new OtherScriptNames();
 const renames = new IsoRenames(dataDir);
 const { countries, regions, formerNames } = await step('countries', () => importCountries(dataDir, locales, overrides, { renames, otherScripts }));
+const spelling = hunspellJudge();
+const droppedNames = await step('checks', () =>
+  dropCommunityCountryNames(dataDir, countries, {
+    locales: locales.locales.map((locale) => locale.tag),
+    overrides,
+    unknownWords: spelling.unknownWords,
+  }),
+);
 const unservedNames = await step('more names', () => importUnservedLocaleNames(countries, new Set(locales.locales.map((locale) => locale.tag))));
 const countryLanguages = await step('languages', () => importCountryLanguages(countryCodes));
 const readings = await step('readings', () => importReadings(dataDir, countries));
 const callingCodes = new Map(countries.map((country) => [country.alpha2, country.calling_code]));
-const phone = await step('phone', () => importPhone(countryCodes, callingCodes));
+const phone = await step('phone', () => importPhone(dataDir, countryCodes, callingCodes));
 const postalCodes = await step('postal codes', () => importPostalCodes(dataDir, countryCodes));
 const curatedSubdivisionNames = new CuratedSubdivisionNames(dataDir);
-const { subdivisions, withdrawn: withdrawnSubdivisions } = await step('subdivisions', () =>
-  importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts),
-);
+const {
+  subdivisions,
+  withdrawn: withdrawnSubdivisions,
+  dropped: droppedSubdivisionNames,
+} = await step('subdivisions', () => importSubdivisions(dataDir, locales, overrides, curatedSubdivisionNames, otherScripts));
 overrides.checkAllApplied();
 curatedSubdivisionNames.checkAllApplied();
 const addresses = await step('addresses', () => importAddresses(dataDir, countryCodes, subdivisions));
@@ -92,6 +104,8 @@ writeCanonicalJson(join(outDir, 'locales.json'), locales);
 writeCanonicalJson(join(outDir, 'countries.json'), countries);
 writeCanonicalJson(join(outDir, 'regions.json'), regions);
 writeCanonicalJson(join(outDir, 'former-names.json'), formerNames);
+writeCanonicalJson(join(outDir, 'dropped-names.json'), [...droppedNames, ...droppedSubdivisionNames]);
+writeCanonicalJson(join(outDir, 'spelling.json'), spelling.verdicts());
 writeCanonicalJson(join(outDir, 'unserved-locale-names.json'), unservedNames);
 writeCanonicalJson(join(outDir, 'country-languages.json'), countryLanguages);
 writeCanonicalJson(join(outDir, 'name-readings.json'), readings);
@@ -108,6 +122,9 @@ writeCanonicalJson(join(outDir, 'capitals.json'), capitals);
 writeCanonicalJson(join(outDir, 'upstreams.json'), UPSTREAMS);
 writeFileSync(join(outDir, 'SOURCES.md'), sourcesMarkdown());
 for (const line of otherScripts.summary()) console.log(`  names not in their locale's script, dropped: ${line}`);
+console.log(
+  `  community names dropped (a check failed; data/dropped-names.json): ${droppedNames.length} of countries, ${droppedSubdivisionNames.length} of subdivisions`,
+);
 for (const [where, change] of renames.dropped) console.log(`  former name dropped: ${where}: ${change}`);
 console.log(
   `import: wrote ${countries.length} countries, ${locales.locales.length} locales, ${subdivisions.length} subdivisions, ` +

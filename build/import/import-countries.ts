@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { type IsoCountry, readIsoCodes, readPackageJson } from '../lib/upstream.ts';
+import { withoutInvisibleCharacters } from '../lib/invisible-characters.ts';
 import { territoryNames } from '../lib/cldr-names.ts';
 import type { LocalesDataset } from './import-locales.ts';
 import { isoCodesCatalogues } from './iso-codes-catalogues.ts';
@@ -110,8 +111,9 @@ export function importCountries(dataDir: string, locales: LocalesDataset, overri
     const alternativeNames: Record<string, string[]> = {};
     for (const tag of tags) {
       const names = territoryNames(tag);
-      if (names[code] && names[code] !== code) name[tag] = names[code];
-      const alternatives = uniqueAlternatives(names, code);
+      // CLDR's lo name of Eswatini begins with a zero-width space: what a reader sees is kept, the character not.
+      if (names[code] && names[code] !== code) name[tag] = withoutInvisibleCharacters(names[code]);
+      const alternatives = uniqueAlternatives(names, code).map(withoutInvisibleCharacters);
       if (alternatives.length) alternativeNames[tag] = alternatives;
     }
     // Upstream names in another script than their locale's are not served; nor, once corrected, names ISO has replaced.

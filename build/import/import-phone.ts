@@ -7,6 +7,8 @@
  */
 import lpn from 'google-libphonenumber';
 import { type CountryCode, Metadata, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/max';
+import { join } from 'node:path';
+import { readJson } from '../lib/canonical-json.ts';
 import { readPackageJson } from '../lib/upstream.ts';
 
 const googleUtil = lpn.PhoneNumberUtil.getInstance();
@@ -83,7 +85,20 @@ function describeFormat(format: FormatMetadata) {
 }
 
 /** One entry per country; countries without a numbering plan of their own carry nulls. */
-export function importPhone(countryCodes: string[], callingCodes: Map<string, string | null>) {
+export function importPhone(dataDir: string, countryCodes: string[], callingCodes: Map<string, string | null>) {
+  const corrections: { country: string; examples?: Record<string, { e164: string; upstream: string }> }[] = readJson(
+    join(dataDir, 'curated', 'phone-examples.json'),
+  );
+  /** The upstream example, or the curated one of the right type that replaces it (the import fails once upstream's changes). */
+  const ofType = (code: string, type: 'mobile' | 'fixed_line', example: PhoneExample | null): PhoneExample | null => {
+    const replacement = corrections.find((entry) => entry.country === code)?.examples?.[type];
+    if (!replacement) return example;
+    if (example?.e164 !== replacement.upstream)
+      throw new Error(
+        `curated/phone-examples.json: ${code} ${type} replaces ${replacement.upstream}, but the upstream now gives ${example?.e164 ?? null}; review it`,
+      );
+    return describe(parsePhoneNumberFromString(replacement.e164)!);
+  };
   const mobileExamples: Record<string, string> = readPackageJson('libphonenumber-js', 'examples.mobile.json');
   const metadata = new Metadata() as unknown as MetadataReader;
   let droppedFixedLine = 0;
@@ -105,8 +120,8 @@ export function importPhone(countryCodes: string[], callingCodes: Map<string, st
     metadata.selectNumberingPlan(code as CountryCode);
     const plan = metadata.numberingPlan;
     const forParsing = plan.nationalPrefixForParsing();
-    const mobile = mobileExample(code, mobileExamples);
-    const fixedLine = fixedLineExample(code);
+    const mobile = ofType(code, 'mobile', mobileExample(code, mobileExamples));
+    const fixedLine = ofType(code, 'fixed_line', fixedLineExample(code));
     if (!fixedLine && googleUtil.getExampleNumberForType(code, lpn.PhoneNumberType.FIXED_LINE)) droppedFixedLine++;
     return {
       country: code,

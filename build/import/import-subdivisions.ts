@@ -24,6 +24,9 @@ import type { NameOverrides } from './name-overrides.ts';
 import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 import { cldrAliases, likelySubtags, officialLanguagesOf, subdivisionContainment, territoryInfo } from '../lib/cldr-core.ts';
+import { exceptionKey } from '../lib/source-trust.ts';
+import { isStrippedRomanization } from '../lib/romanization.ts';
+import { otherPlaceNamed, type PlaceNames, placeIndex } from '../lib/other-place-names.ts';
 
 interface IsoEntry {
   code: string;
@@ -209,6 +212,38 @@ export function importSubdivisions(
     if (territories.has(entry.code) && successors.length === 1) territories.set(successors[0], territories.get(entry.code)!);
   }
 
+  const reviewed = new Set(
+    readJson<{ code: string; field: string; locale: string; value: string; check: string }[]>(join(dataDir, 'curated', 'name-check-exceptions.json')).map(
+      exceptionKey,
+    ),
+  );
+  const dropped: { code: string; field: string; locale: string; value: string; check: string; detail: string; source: string }[] = [];
+  const fromCatalogue = new Set<string>();
+  let places: ReturnType<typeof placeIndex> | undefined;
+  /** Drops a catalogue's name that is ISO's romanization without its diacritics (once its qualifier is gone), unless reviewed. */
+  const withoutStrippedRomanizations = (subdivision: PlaceNames) => {
+    for (const [tag, value] of Object.entries(subdivision.name)) {
+      // A value an override corrects or removes is reviewed there.
+      if (!fromCatalogue.has(`${subdivision.code}\0${tag}`) || overrides.reviews(subdivision.code, 'name', tag)) continue;
+      const other = otherPlaceNamed(value, subdivision, places!);
+      const stripped = isStrippedRomanization(value, subdivision.iso_name);
+      if (!other && !stripped) continue;
+      const failure = stripped
+        ? {
+            code: subdivision.code,
+            field: 'name',
+            locale: tag,
+            value,
+            check: 'stripped-romanization',
+            detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`,
+            source: 'iso-codes',
+          }
+        : { code: subdivision.code, field: 'name', locale: tag, value, check: 'other-place-name', detail: `the name of ${other}`, source: 'iso-codes' };
+      if (reviewed.has(exceptionKey(failure))) continue;
+      dropped.push(failure);
+      delete subdivision.name[tag];
+    }
+  };
   const named = entries.map((entry) => {
     const id = cldrId(entry.code);
     const country = entry.code.split('-')[0];
@@ -223,8 +258,10 @@ export function importSubdivisions(
     if (territory) for (const tag of supported) if (territoryNames(tag)[territory]) name[tag] = territoryNames(tag)[territory];
     for (const [tag, messages] of catalogues) {
       const translated = entry.msgid === null ? undefined : messages.get(entry.msgid);
-      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country)))
+      if (translated && !name[tag] && isTranslation(translated, [entry.isoName, cleanIsoName(entry.msgid!)], tag, official.get(country))) {
         name[tag] = translated;
+        fromCatalogue.add(`${entry.code}\0${tag}`);
+      }
     }
     const local = localLanguage.get(country);
     if (local && !name[local] && isInNationalLanguage(entry.msgid, entry.isoName)) name[local] = entry.isoName;
@@ -234,7 +271,9 @@ export function importSubdivisions(
   if (unusedTypes.size)
     throw new Error(`subdivision-types: no subdivision has the category ${[...unusedTypes].join(', ')}; review data/curated/subdivision-types.json`);
   withoutQualifiers(named);
+  places = placeIndex(named);
   const subdivisions = named.map(({ territory, ...subdivision }) => {
+    withoutStrippedRomanizations(subdivision);
     overrides.apply(subdivision.code, 'name', subdivision.name);
     curated.apply(subdivision.code, subdivision.name);
     // After the corrections, which name the wrong upstream value they replace: what is left in another script goes.
@@ -248,5 +287,5 @@ export function importSubdivisions(
   );
   withoutInheritedNames(subdivisions, locales);
   subdivisions.sort((a, b) => a.code.localeCompare(b.code));
-  return { subdivisions, withdrawn };
+  return { subdivisions, withdrawn, dropped };
 }

@@ -7,6 +7,7 @@
  */
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
 import { readIsoCodesTranslations } from '../lib/upstream.ts';
+import { withoutInvisibleCharacters } from '../lib/invisible-characters.ts';
 
 /** gettext catalogue tag -> supported locale, where the names differ. */
 const CATALOGUE_LOCALES: Record<string, string> = {
@@ -63,8 +64,9 @@ export function isoCodesCatalogues(domain: 'iso_3166-1' | 'iso_3166-2', supporte
       continue;
     }
     if (served.has(locale)) throw new Error(`iso-codes ${domain}: two catalogues map to ${locale}`);
-    // Some catalogues (bn, as, pa ...) write letters decomposed (য + nukta for য়); stored as CLDR writes them, in NFC.
-    served.set(locale, new Map([...messages].map(([msgid, text]) => [msgid, text.normalize('NFC')])));
+    // Some catalogues (bn, as, pa ...) write letters decomposed (য + nukta for য়); stored as CLDR writes them, in NFC,
+    // without the zero-width spaces and soft hyphens some leave (km, hy, da).
+    served.set(locale, new Map([...messages].map(([msgid, text]) => [msgid, withoutInvisibleCharacters(text.normalize('NFC'))])));
   }
   if (failures.length) {
     throw new Error(

@@ -46,6 +46,11 @@ export class NameOverrides {
     );
   }
 
+  /** Whether an override, a correction or a removal, names the upstream value of `field` of `code` in the locale (already reviewed). */
+  reviews(code: string, field: NameOverride['field'], locale: string): boolean {
+    return this.overrides.some((override) => override.code === code && override.field === field && override.locale === locale);
+  }
+
   /** Throws if an override matched no entry (a typo, or a code that left the data). */
   checkAllApplied(): void {
     const unused = this.overrides.filter((override) => !this.applied.has(override));

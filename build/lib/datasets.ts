@@ -19,6 +19,8 @@ export const DATASETS = [
   'languages',
   'conventions',
   'capitals',
+  'dropped-names',
+  'spelling',
   'curated/countries',
   'curated/calling-codes',
   'curated/postal-code-names',
@@ -40,5 +42,8 @@ export const DATASETS = [
   'curated/record-date',
   'curated/time-zones',
   'curated/capitals',
+  'curated/source-trust',
+  'curated/name-check-exceptions',
+  'curated/phone-examples',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];

@@ -425,6 +425,38 @@ export type Capitals = {
   reason: string | null;
 }[];
 /**
+ * Community names the import dropped because a check failed, so the locale's fallback chain answers. Written by npm run import; npm run validate prints the counts per locale and check, and refuses any of them served
+ */
+export type DroppedNames = {
+  code: string;
+  field: "official_name" | "iso_name" | "name";
+  /**
+   * Well-formed BCP 47 language tag in canonical case: language, optional script, optional region, optional variants
+   */
+  locale: string;
+  value: string;
+  /**
+   * other-country-name: holds another country's common name; own-name-missing: holds none of its own country's CLDR names; common-name-as-official: the common name where ISO's English has a form of state; form-of-state: a form of state ISO's English lacks; unknown-word: a word the language's dictionary lacks; stripped-romanization: ISO's romanization without its diacritics; city-province-word: a city called a province or the reverse; other-place-name: another place's name
+   */
+  check:
+    | "other-country-name"
+    | "own-name-missing"
+    | "common-name-as-official"
+    | "form-of-state"
+    | "unknown-word"
+    | "stripped-romanization"
+    | "city-province-word"
+    | "other-place-name";
+  /**
+   * What the check found (the other country's code, the added form of state)
+   */
+  detail: string;
+  /**
+   * The community source the name came from (data/curated/source-trust.json)
+   */
+  source: string;
+}[];
+/**
  * Hand-curated countries that iso-codes does not carry (user-assigned codes such as XK)
  */
 export type CuratedCountries = {
@@ -531,6 +563,20 @@ export type CuratedAddresses = (Address & {
    * BCP 47 tag of the language the example is written in: the address language of the country as the institution writes its address (ja, ru, ar, de...); its script (CLDR's likely script, or the tag's own) decides whether a Latin-script form is needed
    */
   language: string;
+  /**
+   * The country's own layout where Google's differs from what the national post prints at home (Swiss Post writes no CH- before the code)
+   */
+  layout?: {
+    value: string;
+    /**
+     * Google's layout it replaces; the import fails when Google's changes
+     */
+    upstream: string;
+    /**
+     * Where a hand-curated value comes from
+     */
+    source: string;
+  };
 })[];
 /**
  * Hand-curated corrections of upstream names: a wrong translation replaced, or removed so the locale's fallback applies
@@ -942,6 +988,79 @@ export type CuratedCapitals = {
    */
   reason?: string;
 }[];
+/**
+ * How far each source of names is trusted, per field and locale. An authoritative source is served as it is; a community source only once each check of build/lib/official-name-checks.ts passes (a value that fails is dropped at import and listed in data/dropped-names.json, and the gate refuses it)
+ */
+export type CuratedSourceTrust = {
+  /**
+   * The upstream or kind of text: cldr, government, unterm, eu-style-guide, iso-3166, iso-codes
+   */
+  source: string;
+  trust: "authoritative" | "community";
+  /**
+   * @minItems 1
+   */
+  fields: ("name" | "official_name" | "iso_name" | "alternative_names" | "subdivision_name")[];
+  /**
+   * The locales the level holds in (* for all the source gives)
+   */
+  locales: "*" | string[];
+  /**
+   * Why the source is trusted so far
+   */
+  reason: string;
+}[];
+/**
+ * Community names reviewed as right although a check flags them. A community name (data/curated/source-trust.json) that fails a check of build/lib/official-name-checks.ts is dropped at import and refused by the gate, unless listed here with the reason it is right; an exception that no longer matches a served name fails the gate
+ */
+export type CuratedNameCheckExceptions = {
+  code: string;
+  field: "official_name" | "iso_name" | "name";
+  /**
+   * Well-formed BCP 47 language tag in canonical case: language, optional script, optional region, optional variants
+   */
+  locale: string;
+  value: string;
+  /**
+   * other-country-name: holds another country's common name; own-name-missing: holds none of its own country's CLDR names; common-name-as-official: the common name where ISO's English has a form of state; form-of-state: a form of state ISO's English lacks; unknown-word: a word the language's dictionary lacks; stripped-romanization: ISO's romanization without its diacritics; city-province-word: a city called a province or the reverse; other-place-name: another place's name
+   */
+  check:
+    | "other-country-name"
+    | "own-name-missing"
+    | "common-name-as-official"
+    | "form-of-state"
+    | "unknown-word"
+    | "stripped-romanization"
+    | "city-province-word"
+    | "other-place-name";
+  /**
+   * Why the name is right, with its source
+   */
+  reason: string;
+}[];
+/**
+ * Number ranges of a national numbering plan by service, and example numbers replacing upstream ones of the wrong type. The gate (build/validate/phone-examples.ts) wants each mobile and fixed-line example to begin with a range of its own type where one is listed here, and with no range of another service (shared cost, toll free, premium); where libphonenumber's example is of the wrong type, `examples` replaces it (the import fails unless libphonenumber still gives `upstream`)
+ */
+export type CuratedPhoneExamples = {
+  country: string;
+  /**
+   * Leading digits of the national significant number, per service
+   */
+  ranges: {
+    /**
+     * @minItems 1
+     */
+    [k: string]: string[];
+  };
+  examples?: {
+    mobile?: Replacement;
+    fixed_line?: Replacement;
+  };
+  /**
+   * Where a hand-curated value comes from
+   */
+  source: string;
+}[];
 
 /**
  * Every dataset of data/, by its name in build/lib/datasets.ts
@@ -966,6 +1085,8 @@ export interface Datasets {
   languages: Languages;
   conventions: Conventions;
   capitals: Capitals;
+  "dropped-names": DroppedNames;
+  spelling: Spelling;
   "curated/countries": CuratedCountries;
   "curated/calling-codes": CuratedCallingCodes;
   "curated/postal-code-names": CuratedPostalCodeNames;
@@ -987,6 +1108,9 @@ export interface Datasets {
   "curated/record-date": CuratedRecordDate;
   "curated/time-zones": CuratedTimeZones;
   "curated/capitals": CuratedCapitals;
+  "curated/source-trust": CuratedSourceTrust;
+  "curated/name-check-exceptions": CuratedNameCheckExceptions;
+  "curated/phone-examples": CuratedPhoneExamples;
 }
 /**
  * Supported locales
@@ -1386,6 +1510,25 @@ export interface Languages {
   }[];
 }
 /**
+ * The spelling dictionaries' verdicts on the generic words of official names, per locale. Written by npm run import, which runs Hunspell with Debian's dictionaries over the words of every official name in the locales that have one (the country names taken out); the data gate reads these verdicts, so a build needs no Hunspell. A served word without a verdict fails the gate
+ */
+export interface Spelling {
+  [k: string]: {
+    /**
+     * The Hunspell dictionary and the Debian package and version that judged the words
+     */
+    dictionary: string;
+    /**
+     * Words the dictionary knows
+     */
+    known: string[];
+    /**
+     * Words it does not know: a community name is refused where one is a letter off a known word three names write
+     */
+    unknown: string[];
+  };
+}
+/**
  * The page's sentences: title, key prompt, hints, statuses, errors
  */
 export interface WordSet {
@@ -1430,6 +1573,16 @@ export interface CuratedRecordDate {
    */
   date: string;
   why: string;
+}
+export interface Replacement {
+  /**
+   * The example, built from the documented range of its type
+   */
+  e164: string;
+  /**
+   * The upstream example it replaces
+   */
+  upstream: string;
 }
 
 export type Country = Datasets['countries'][number];

@@ -7,6 +7,11 @@ import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
+import { checkCommunityNames } from './community-names.ts';
+import { checkInvisibleCharacters } from './invisible-characters.ts';
+import { checkStrippedRomanizations } from './stripped-romanizations.ts';
+import { checkPhoneExamples } from './phone-examples.ts';
+import { checkOwnLanguageFloor } from './own-language-coverage.ts';
 import { checkNameArtefacts } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
@@ -90,6 +95,11 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkReadings(data),
     ...checkPageWords(data),
     ...checkRecord(data),
+    ...checkInvisibleCharacters(data),
+    ...checkCommunityNames(data),
+    ...checkStrippedRomanizations(data),
+    ...checkPhoneExamples(data),
+    ...checkOwnLanguageFloor(data),
   );
   return { problems, data: problems.length ? null : data };
 }

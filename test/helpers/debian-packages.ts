@@ -14,6 +14,12 @@ export const PACKAGES = {
   zstd: '/usr/bin/zstd',
   'iso-codes': '/usr/share/iso-codes/json/iso_3166-1.json',
   tzdata: '/usr/share/zoneinfo/zone.tab',
+  // Spelling dictionaries of the community-name check (build/lib/dictionary-words.ts), read by the import and the data gate.
+  hunspell: '/usr/bin/hunspell',
+  'hunspell-uk': '/usr/share/hunspell/uk_UA.dic',
+  'hunspell-bn': '/usr/share/hunspell/bn_BD.dic',
+  'hunspell-te': '/usr/share/hunspell/te_IN.dic',
+  'hunspell-ne': '/usr/share/hunspell/ne_NP.dic',
 } as const;
 
 export type DebianPackage = keyof typeof PACKAGES;

@@ -1,0 +1,212 @@
+/**
+ * Checks of a country's official (or ISO short) name in a locale against CLDR's common names, which
+ * are authoritative: the name must hold its own country's common name and no other country's, and
+ * must not be the common name where ISO's English says the country has a form of state. A community
+ * catalogue's name that fails is dropped at import (build/import/community-names.ts); the gate
+ * refuses any served name that fails (build/validate/community-names.ts), bar reviewed exceptions.
+ */
+import { editDistance, holdsName, wordsOf } from './name-words.ts';
+
+export type NameCheck =
+  | 'invisible-character'
+  | 'other-country-name'
+  | 'own-name-missing'
+  | 'common-name-as-official'
+  | 'form-of-state'
+  | 'unknown-word'
+  | 'stripped-romanization'
+  | 'city-province-word'
+  | 'other-place-name';
+
+/** A country's names as the checks compare them: CLDR's in the locale, and English (CLDR's and ISO's). */
+export interface CountryNames {
+  code: string;
+  common: string[];
+  english: string[];
+}
+
+/** Scripts where a name of three letters or fewer is too short to tell from a word inside another. */
+const MIN_LETTERS = 3;
+
+const letters = (text: string) => (text.match(/\p{L}/gu) ?? []).length;
+
+/** Whether either name holds the other (Niger and Nigeria, Guinea and Guinea-Bissau, Sudan and South Sudan). */
+const overlaps = (a: string, b: string, tag: string) => holdsName(a, b, tag) || holdsName(b, a, tag);
+
+/**
+ * The code of another country whose common name the official name holds ("…, ईथोपिया" for Nepal), or
+ * null. Not a country whose name overlaps the own one, nor one the own English name names too
+ * ("United Kingdom of Great Britain and Northern Ireland" names Ireland in every language).
+ */
+export function otherCountryIn(official: string, tag: string, own: CountryNames, all: CountryNames[]): string | null {
+  const words = new Set(wordsOf(official, tag).map((word) => [...word].slice(0, 4).join('')));
+  for (const other of candidates(all, tag, words)) {
+    if (other.code === own.code) continue;
+    const held = other.common.find((name) => letters(name) >= MIN_LETTERS && holdsName(official, name, tag, 1));
+    if (!held || own.common.some((mine) => overlaps(mine, held, tag))) continue;
+    if (other.english.some((english) => own.english.some((mine) => overlaps(mine, english, 'en')))) continue;
+    return other.code;
+  }
+  return null;
+}
+
+const indexes = new WeakMap<CountryNames[], { tag: string; byStart: Map<string, CountryNames[]>; uncut: CountryNames[] }>();
+
+/**
+ * The countries one of whose names could be held by a name with these word starts (first four letters):
+ * an index by the start of each name's first word, so a name is not compared with all 250 countries'.
+ */
+function candidates(all: CountryNames[], tag: string, starts: Set<string>): CountryNames[] {
+  let index = indexes.get(all);
+  if (!index || index.tag !== tag) {
+    index = { tag, byStart: new Map(), uncut: [] };
+    for (const country of all) {
+      for (const name of country.common) {
+        const first = wordsOf(name, tag)[0];
+        if (!first || /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u.test(name)) {
+          index.uncut.push(country);
+          continue;
+        }
+        // Names whose first word is short are held only whole; stems are cut from longer words, never below four letters.
+        const start = [...first].slice(0, 4).join('');
+        index.byStart.set(start, [...(index.byStart.get(start) ?? []), country]);
+      }
+    }
+    indexes.set(all, index);
+  }
+  const found = new Set<CountryNames>(index.uncut);
+  for (const start of starts) for (const country of index.byStart.get(start) ?? []) found.add(country);
+  return all.filter((country) => found.has(country));
+}
+
+/**
+ * Whether the official name holds its country's common name: one of CLDR's names in the locale whole,
+ * or a word of four letters or more of one, inflected ("République de Corée" holds "Corée du Sud",
+ * "ნეპალის ფედერალური…" holds ნეპალი, "Չիլիի" holds Չիլի), made an adjective ("Republica Portugheză",
+ * "Тоголезька Республіка") or spelt one letter in three otherwise (kn ಪೋಲಂಡ್ for ಪೋಲ್ಯಾಂಡ್, sr-Latn
+ * Pitkarn for Pitkern): a variant is the same name to its reader; a name without its country's is not.
+ */
+export function holdsOwnName(official: string, tag: string, own: CountryNames): boolean {
+  const words = wordsOf(official, tag).map(skeletonOf);
+  const latin = /\p{Script=Latin}/u.test(official);
+  // A Latin name may keep the country's own name where the locale's CLDR name translates it ("Bonaire, Sint Eustatius og Saba").
+  const names = latin ? [...own.common, ...own.english.flatMap((name) => wordsOf(name, 'en').filter((word) => !FORMS_OF_STATE.includes(word)))] : own.common;
+  return names.some((name) => {
+    if (holdsName(official, name, tag)) return true;
+    return wordsOf(name, tag).some((text) => {
+      const word = skeletonOf(text);
+      if (word.length < 3) return words.some((candidate) => candidate.join('') === word.join(''));
+      return holdsName(official, text, tag) || words.some((candidate) => isVariantOf(candidate, word));
+    });
+  });
+}
+
+/**
+ * A word that holds the name or is held by it (sv "Korea" in Nordkorea), starts as it does for three
+ * letters (nl Slovaakse, Slowakije), or is spelt otherwise in at most two letters in five.
+ */
+function isVariantOf(candidate: string[], name: string[]): boolean {
+  const [a, b] = [candidate.join(''), name.join('')];
+  if (candidate.length >= 4 && (a.includes(b) || b.includes(a))) return true;
+  let shared = 0;
+  while (shared < Math.min(candidate.length, name.length) && candidate[shared] === name[shared]) shared++;
+  if (shared >= 3) return true;
+  const limit = Math.floor(name.length * 0.4);
+  return limit > 0 && editDistance(candidate, name, limit) <= limit;
+}
+
+/** Malayalam's atomic chillu letters, as the consonant they end (ൻ is ന with no vowel). */
+const CHILLU: Record<string, string> = { ൺ: 'ണ', ൻ: 'ന', ർ: 'ര', ൽ: 'ല', ൾ: 'ള', ൿ: 'ക' };
+
+/**
+ * A word's letters without its marks (vowel signs, viramas, diacritics) and joiners: spellings of one
+ * name differ most in those (ଚୀନ and ଚୀନ୍‌, ബര്‍മുഡ and ബർമുഡ, Pitkarn and Pitkern keep their consonants).
+ */
+function skeletonOf(word: string): string[] {
+  // Arabic's and Hebrew's article is written as part of the word (الروانديّة, האלג'יראית).
+  const bare = word
+    .normalize('NFD')
+    .replace(/[\p{M}\p{P}\u200c\u200d]/gu, '')
+    .replace(/^(?:ال(?=\p{L}{3})|ה(?=\p{L}{3}))/u, '');
+  return [...bare].map((letter) => CHILLU[letter] ?? letter);
+}
+
+/** English words of a form of state, each with the words that write it in a locale (learned from the data). */
+export const FORMS_OF_STATE = [
+  'republic',
+  'kingdom',
+  'principality',
+  'sultanate',
+  'emirate',
+  'duchy',
+  'federal',
+  'federative',
+  'federation',
+  'democratic',
+  "people's",
+  'socialist',
+  'islamic',
+  'commonwealth',
+  'plurinational',
+  'bolivarian',
+  'union',
+  'confederation',
+  'cooperative',
+];
+
+export type FormMarkers = Map<string, Set<string>>;
+
+/**
+ * The words that write each form of state in a locale, learned from the locale's official names: a
+ * word at least a third of the names whose English holds the form use, and almost none of the others.
+ * `names` pairs each English official name with its translation.
+ */
+export function learnFormMarkers(names: { english: string; local: string }[], tag: string): FormMarkers {
+  const markers: FormMarkers = new Map();
+  for (const form of FORMS_OF_STATE) {
+    const withForm = names.filter((name) => wordsOf(name.english, 'en').includes(form));
+    if (withForm.length < 3) continue;
+    const count = (list: typeof names) => {
+      const counts = new Map<string, number>();
+      for (const name of list) for (const word of new Set(wordsOf(name.local, tag))) counts.set(word, (counts.get(word) ?? 0) + 1);
+      return counts;
+    };
+    const inside = count(withForm);
+    const outside = count(names.filter((name) => !withForm.includes(name)));
+    const words = [...inside].filter(([word, n]) => n >= Math.max(2, withForm.length / 3) && (outside.get(word) ?? 0) <= n / 10).map(([word]) => word);
+    if (words.length) markers.set(form, new Set(words));
+  }
+  return markers;
+}
+
+/**
+ * A form of state the name writes that ISO's English official name lacks (a kingdom called a
+ * republic, "People's" or "Socialist" added), outside the country's own common names ("Dominican
+ * Republic"), or null.
+ */
+export function addedFormOfState(official: string, tag: string, own: CountryNames, englishOfficial: string, markers: FormMarkers): string | null {
+  const english = new Set([...own.english.flatMap((name) => wordsOf(name, 'en'))]);
+  const ownWords = new Set(own.common.flatMap((name) => wordsOf(name, tag)));
+  const words = wordsOf(official, tag).filter((word) => !ownWords.has(word));
+  for (const [form, written] of markers) {
+    if (english.has(form) || wordsOf(englishOfficial, 'en').includes(form)) continue;
+    // A word that also writes a form the English has (one word for "federal" and "federation") is no addition.
+    const shared = [...markers].some(
+      ([other, otherWritten]) => other !== form && wordsOf(englishOfficial, 'en').includes(other) && [...written].some((word) => otherWritten.has(word)),
+    );
+    const found = words.find((word) => written.has(word));
+    if (found && !shared) return `${found} (${form})`;
+  }
+  return null;
+}
+
+/**
+ * Whether the official name is only the country's main common name where ISO's English official name
+ * holds a form of state the locale's name does not write ("Південна Корея" for the Republic of Korea).
+ */
+export function isCommonNameAsOfficial(official: string, tag: string, own: CountryNames, englishOfficial: string, markers: FormMarkers): boolean {
+  if (official !== own.common[0]) return false;
+  const forms = FORMS_OF_STATE.filter((form) => wordsOf(englishOfficial, 'en').includes(form) && markers.has(form));
+  const words = new Set(wordsOf(official, tag));
+  return forms.length > 0 && forms.every((form) => ![...markers.get(form)!].some((word) => words.has(word)));
+}
