@@ -87,7 +87,7 @@ printed('should read the prefix a layout glues before the code, and no separator
 
 printed('should take the printed form from the rendered line: the glued prefix with the code, the code alone after a separator', () => {
   const cases: [country: string, code: string, printed: string][] = [
-    ['CH', '8001', 'CH-8001'],
+    ['CH', '8001', '8001'],
     ['LI', '9490', 'FL-9490'],
     ['FO', '100', 'FO100'],
     ['SE', '111 52', 'SE-111 52'],
@@ -104,11 +104,11 @@ printed('should take the printed form from the rendered line: the glued prefix w
 /** Our own data broken on a copy, and what the printed-forms gate must say. */
 const PRINTED_BREACHES: [what: string, mutate: (copy: any) => void, expected: string][] = [
   [
-    'a rule that refuses the CH- its layout prints',
+    'a rule that refuses the FL- its layout prints',
     (copy) => {
-      entryOf(copy, 'postal-codes', 'CH').postal_code.input_forms = [{ pattern: '^(?:(\\d{4}))$', replacement: '$1' }];
+      entryOf(copy, 'postal-codes', 'LI').postal_code.input_forms = [{ pattern: '^(?:(\\d{4}))$', replacement: '$1' }];
     },
-    'CH: lines print "CH-8001", which the rule reads as no code',
+    'LI: lines print "FL-9490", which the rule reads as no code',
   ],
   [
     'a rule that refuses the FO its layout glues on',
