@@ -44,6 +44,10 @@ diff('should find no change between a dist and the data it was built from', () =
   for (const family of FAMILIES) assert.equal(result.families[family], { added: [], removed: [], changed: [] }, family);
 });
 
+diff('should compare one family per endpoint of the table that answers per code, and the names', () => {
+  assert.equal(FAMILIES, ['countries', 'phone', 'postal-code', 'subdivisions', 'address-example', 'currencies', 'names']);
+});
+
 diff('should report changes with examples and pass when nothing is removed', async () => {
   const copy = editData((dir) => {
     update(dir, 'countries', (countries) => {
@@ -61,8 +65,8 @@ diff('should report changes with examples and pass when nothing is removed', asy
     assert.is(result.code, 0);
     assert.match(result.stdout, '| names | 0 | 0 | 1 |');
     assert.match(result.stdout, 'changed DE/pt: value `"Alemanha"` -> `"Alemanha (RFA)"`');
-    assert.match(result.stdout, 'changed JP: example `"154-0023"` -> `"100-0001"`');
-    assert.equal(JSON.parse(readFileSync(jsonFile, 'utf8')).families.postal_codes.changed[0].key, 'JP');
+    assert.match(result.stdout, 'changed JP: postal_code.example `"154-0023"` -> `"100-0001"`');
+    assert.equal(JSON.parse(readFileSync(jsonFile, 'utf8')).families['postal-code'].changed[0].key, 'JP');
   } finally {
     copy.cleanup();
   }

@@ -1,7 +1,7 @@
 /** Compares two snapshots family by family: what was added, removed or changed, and what breaks users. */
-import type { Family, Snapshot } from './snapshot.ts';
+import { FAMILIES, type Snapshot } from './snapshot.ts';
 
-export const FAMILIES: Family[] = ['countries', 'names', 'phone', 'postal_codes', 'subdivisions'];
+export { FAMILIES };
 
 export interface Change {
   key: string;
@@ -15,17 +15,19 @@ export interface FamilyDiff {
 export interface Diff {
   from: string;
   to: string;
-  families: Record<Family, FamilyDiff>;
+  families: Record<string, FamilyDiff>;
   breaking: string[];
 }
 
-function fieldChanges(before: unknown, after: unknown): Change['fields'] {
-  const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
-  if (!isRecord(before) || !isRecord(after)) return [{ field: '', before, after }];
+const isRecord = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** The fields that differ, by their dotted path down to the first value that is no record (`postal_code.example`). */
+function fieldChanges(before: unknown, after: unknown, path = ''): Change['fields'] {
+  if (!isRecord(before) || !isRecord(after)) return [{ field: path, before: before ?? null, after: after ?? null }];
   const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].sort();
   return fields
     .filter((field) => JSON.stringify(before[field]) !== JSON.stringify(after[field]))
-    .map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null }));
+    .flatMap((field) => fieldChanges(before[field], after[field], path ? `${path}.${field}` : field));
 }
 
 /** Paths that held a value before and hold none after (absent or null), at any depth. */
@@ -39,11 +41,11 @@ function removedPaths(before: unknown, after: unknown, path: string): string[] {
 }
 
 export function compareSnapshots(from: Snapshot, to: Snapshot): Diff {
-  const families = {} as Record<Family, FamilyDiff>;
+  const families: Record<string, FamilyDiff> = {};
   const breaking: string[] = [];
   for (const family of FAMILIES) {
-    const before = from[family];
-    const after = to[family];
+    const before = from.families[family] ?? {};
+    const after = to.families[family] ?? {};
     const added = Object.keys(after)
       .filter((key) => !(key in before))
       .sort();

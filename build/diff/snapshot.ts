@@ -1,66 +1,85 @@
 /**
- * What a data release means to API users, reduced to comparable records: countries (with their name
- * in every locale), phone rules, postal rules and subdivisions, keyed by code. Taken either from a
- * built dist (its English files) or from the data/ of a git ref, so any two releases can be compared.
+ * What a data release means to API users, reduced to comparable records: one family per endpoint that
+ * answers one thing per code (contract/endpoints.ts: countries, phone, postal-code, subdivisions,
+ * address-example, currencies ...), keyed by its code, with the English full view of each, plus the
+ * country names in every locale. Taken either from a built dist (its English files) or from the data/
+ * of a git ref, so any two releases can be compared; a new endpoint in the table is a new family here.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { answerRest, type Endpoint, ENDPOINTS, type FileEndpointId, pathKinds } from '../../contract/endpoints.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
+import type { PathCodes } from '../../contract/path-codes.ts';
 import { readJson } from '../lib/canonical-json.ts';
+import { ANSWERS, type Codes } from '../write/answers.ts';
 import { Localizer } from '../write/localize.ts';
+import { pathCodeTables } from '../write/path-codes.ts';
 import { Responses } from '../write/responses.ts';
 import { formatProblem } from '../validate/problems.ts';
 import { validateData } from '../validate/validate-data.ts';
 
-export type Family = 'countries' | 'names' | 'phone' | 'postal_codes' | 'subdivisions';
-export type Snapshot = { release: string } & Record<Family, Record<string, unknown>>;
+export type Snapshot = { release: string; families: Record<string, Record<string, unknown>> };
 
-type Fields = Record<string, unknown>;
-/** What a snapshot reads of each answer: the codes it keys by and the parts it takes apart; the rest is compared whole. */
-interface Answers {
-  countries: () => ({ code: string; translations: Record<string, string> } & Fields)[];
-  phone: (code: string) => { country: string } & Fields;
-  postal: (code: string) => { postal_code: unknown };
-  subdivisions: (code: string) => { subdivisions: ({ code: string } & Fields)[] };
+type ItemEndpoint = Endpoint & { id: FileEndpointId; answer: { kind: 'file'; rest: string } };
+
+/** The endpoints that answer one thing per code (operation id get...), each with its family's name: its answer's folder. */
+export const ITEM_ENDPOINTS = (ENDPOINTS as readonly Endpoint[])
+  .filter((endpoint): endpoint is ItemEndpoint => endpoint.id.startsWith('get') && endpoint.answer.kind === 'file' && pathKinds(endpoint).length > 0)
+  .map((endpoint) => ({ endpoint, family: endpoint.answer.rest.split('/')[0] }));
+
+/** The family of the country names per locale (the full list's translations). */
+export const NAMES = 'names';
+export const FAMILIES = [...ITEM_ENDPOINTS.map(({ family }) => family), NAMES];
+
+/** Every combination of canonical codes an endpoint answers (a subdivision under its country). */
+function codesOf(endpoint: Endpoint, tables: Record<string, PathCodes>): Codes[] {
+  return pathKinds(endpoint).reduce<Codes[]>(
+    (partial, kind) =>
+      partial.flatMap((codes) => (tables[kind.name].codes[kind.scope ? codes[kind.scope] : ''] ?? []).map((code) => ({ ...codes, [kind.name]: code }))),
+    [{}],
+  );
 }
 
-function fromResponses(release: string, read: Answers): Snapshot {
-  const snapshot: Snapshot = { release, countries: {}, names: {}, phone: {}, postal_codes: {}, subdivisions: {} };
-  for (const country of read.countries()) {
-    const { translations, ...record } = country;
-    snapshot.countries[country.code] = record;
-    for (const [tag, name] of Object.entries(translations)) snapshot.names[`${country.code}/${tag}`] = name;
-    const { country: _, ...phone } = read.phone(country.code);
-    snapshot.phone[country.code] = phone;
-    snapshot.postal_codes[country.code] = read.postal(country.code).postal_code;
-    for (const { code, ...subdivision } of read.subdivisions(country.code).subdivisions) snapshot.subdivisions[code] = subdivision;
+interface Source {
+  release: string;
+  tables: Record<string, PathCodes>;
+  body: (endpoint: ItemEndpoint, codes: Codes) => unknown;
+  translations: () => { code: string; translations: Record<string, string> }[];
+}
+
+function snapshotFrom(source: Source): Snapshot {
+  const families: Snapshot['families'] = Object.fromEntries(FAMILIES.map((family) => [family, {}]));
+  for (const { endpoint, family } of ITEM_ENDPOINTS) {
+    const last = pathKinds(endpoint).at(-1)!.name;
+    for (const codes of codesOf(endpoint, source.tables)) families[family][codes[last]] = source.body(endpoint, codes);
   }
-  return snapshot;
+  for (const country of source.translations()) for (const [tag, name] of Object.entries(country.translations)) families[NAMES][`${country.code}/${tag}`] = name;
+  return { release: source.release, families };
 }
 
 export function snapshotOfDist(dir: string): Snapshot {
-  const file = <T>(path: string) => readJson<T>(join(dir, 'v1', path));
-  return fromResponses(readJson<ManifestHead>(join(dir, 'manifest.json')).release.id, {
-    countries: () => file<{ countries: ReturnType<Answers['countries']> }>('countries.full.json').countries,
-    phone: (code) => file(`phone/${code}.json`),
-    postal: (code) => file(`postal-code/${code}.json`),
-    subdivisions: (code) => file(`subdivisions/${code}.json`),
+  const head = readJson<ManifestHead>(join(dir, 'manifest.json'));
+  const file = <T>(rest: string) => readJson<T>(join(dir, 'v1', rest));
+  return snapshotFrom({
+    release: head.release.id,
+    tables: head.path_codes,
+    // The English answer is the default locale's, at v1/ itself.
+    body: (endpoint, codes) => file(answerRest(endpoint.answer, codes, 'full')),
+    translations: () => file<{ countries: ReturnType<Source['translations']> }>('countries.full.json').countries,
   });
 }
 
 export function snapshotOfData(dataDir: string, label: string): Snapshot {
   const { problems, data } = validateData(dataDir);
   if (!data) throw new Error(`${label}: the data does not pass the gate:\n${problems.map(formatProblem).join('\n')}`);
-  const localizer = new Localizer(data.locales);
-  const responses = new Responses(data, localizer);
-  return fromResponses(label, {
-    // The full view: its countries carry their translations.
-    countries: () => responses.countryList('en', 'full').countries as ReturnType<Answers['countries']>,
-    phone: (code) => responses.phone(code),
-    postal: (code) => responses.postalCode(code),
-    subdivisions: (code) => responses.subdivisionList(code, 'en'),
+  const responses = new Responses(data, new Localizer(data.locales));
+  return snapshotFrom({
+    release: label,
+    tables: pathCodeTables(data),
+    body: (endpoint, codes) => ANSWERS[endpoint.id](responses, codes, 'en', 'full'),
+    translations: () => responses.countryList('en', 'full').countries as ReturnType<Source['translations']>,
   });
 }
 

@@ -1,0 +1,48 @@
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readJson } from '../build/lib/canonical-json.ts';
+import type { Datasets } from '../build/types/datasets.ts';
+import { checkOwnLanguageFloor, OWN_LANGUAGE_FLOOR, ownLanguageCoverage } from '../build/validate/own-language-coverage.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+
+const data: Pick<Datasets, 'subdivisions' | 'locales'> = {
+  subdivisions: readJson(`${DATA_DIR}/subdivisions.json`),
+  locales: readJson(`${DATA_DIR}/locales.json`),
+};
+/** A copy with the names of `country`'s subdivisions in `locale` taken out, or with only `keep`'s subdivisions. */
+const edited = (edit: (subdivisions: Datasets['subdivisions']) => Datasets['subdivisions']) => ({
+  ...data,
+  subdivisions: edit(structuredClone(data.subdivisions)),
+});
+const withoutNames = (country: string, locale: string) =>
+  edited((subdivisions) => {
+    for (const subdivision of subdivisions.filter((entry) => entry.country === country)) delete subdivision.name[locale];
+    return subdivisions;
+  });
+
+const floor = suite('own-language floor');
+
+floor('should hold the data to every floor, each set at the coverage it had', () => {
+  assert.equal(checkOwnLanguageFloor(data), []);
+  const coverage = new Map(ownLanguageCoverage(data).map((row) => [`${row.country} ${row.locale}`, row.named]));
+  for (const [pair, count] of Object.entries(OWN_LANGUAGE_FLOOR)) assert.ok((coverage.get(pair) ?? 0) >= count, pair);
+});
+
+const LOST: [country: string, locale: string][] = [
+  ['AF', 'fa'],
+  ['JP', 'ja'],
+  ['GR', 'el'],
+];
+for (const [country, locale] of LOST) {
+  floor(`should refuse ${country}'s subdivisions losing their ${locale} names`, () => {
+    const reasons = checkOwnLanguageFloor(withoutNames(country, locale)).map((problem) => problem.reason);
+    assert.equal(reasons.length, 1, reasons.join('\n'));
+    assert.match(reasons[0], `${country} ${locale}: 0 subdivisions named`);
+  });
+}
+
+floor('should hold a cut of the data only to the floors of the countries it keeps', () => {
+  assert.equal(checkOwnLanguageFloor(edited((subdivisions) => subdivisions.filter((entry) => entry.country === 'JP'))), []);
+});
+
+floor.run();
