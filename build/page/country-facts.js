@@ -40,17 +40,22 @@ function inLanguage(tag, text, lang, className) {
   return element;
 }
 
-/** The cities as a list in `locale` ("Berlin, Büsingen"), each isolated in its own direction and language. */
-function cityList(zones, locale) {
-  const parts = new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).formatToParts(zones.map((zone) => zone.city));
-  let index = 0;
-  return parts.map((part) => {
-    if (part.type !== 'element') return part.value;
-    const zone = zones[index++];
-    const city = inLanguage('bdi', zone.city, zone.city_locale);
-    city.dataset.zone = zone.id;
-    return city;
-  });
+/**
+ * The cities as a list, each isolated in its own direction and language. Not joined into one sentence:
+ * a city may hold a comma itself ("Monticello, Kentucky"); page.css sets the items apart with a dot.
+ */
+function cityList(zones) {
+  const list = document.createElement('ul');
+  list.className = 'cities';
+  list.append(
+    ...zones.map((zone) => {
+      const item = document.createElement('li');
+      item.dataset.zone = zone.id;
+      item.append(inLanguage('bdi', zone.city, zone.city_locale));
+      return item;
+    }),
+  );
+  return list;
 }
 
 /**
@@ -82,9 +87,8 @@ export function countryFacts({ container, currencyTerm, zoneTerm }) {
     const zones = zoneGroups(record.time_zones).map((group) => {
       const item = document.createElement('dd');
       item.className = 'zone';
-      if (group.name === null) item.append(...cityList(group.zones, locale));
-      else item.append(inLanguage('span', group.name, group.name_locale, 'name'), ' ', inLanguage('span', '', null, 'cities'));
-      item.querySelector('.cities')?.append(...cityList(group.zones, locale));
+      if (group.name !== null) item.append(inLanguage('span', group.name, group.name_locale, 'name'), ' ');
+      item.append(cityList(group.zones));
       return item;
     });
     place(currencyTerm, amounts);
