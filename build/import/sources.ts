@@ -125,7 +125,7 @@ export function sourcesMarkdown(): string {
     "| curated/subdivision-names.json | subdivision names in a locale's own script that no upstream has (Hindi for India, Kazakh and Russian for Kazakhstan's 2022 regions, ...), checked by hand | per entry `source` (CLDR's provisional names, newer iso-codes catalogues, the government's own text) |",
     '| curated/name-readings.json | readings of Japanese and Chinese names where the dictionary gives a wrong one (each names the generated reading it replaces) | per entry `source` |',
     '| curated/search-names.json | names people search a country by that no upstream holds (abbreviations, former, colloquial, endonyms, constituent countries) | per entry `source` |',
-    "| curated/page-words.json | the form page's own words (labels, hints, errors, buttons) in the 15 most used languages of the web and zh-Hant | per language and string set `source` (Google libaddressinput's field labels, CLDR's codePatterns, translations reviewed string by string) |",
+    "| curated/page-words.json | the form page's own words (labels, hints, errors, buttons) in the 15 most used languages of the web, zh-Hant, he, fa and ur | per language and string set `source` (Google libaddressinput's field labels, CLDR's codePatterns and keys, translations reviewed string by string) |",
     '| curated/record-date.json | the day currencies in use and metazones in effect are taken for (pinned, so a re-import reproduces data/) | its `why` |',
     "| curated/time-zones.json | zones of the codes tzdata's zone.tab lacks (XK; BV and HM, uninhabited: none) | per entry `source` |",
     '| curated/capitals.json | capitals, with a role per city where a country has more than one | per entry `source` (constitution or government text) |',
