@@ -20,7 +20,7 @@ export function formatAmount(currency, locale, amount = SAMPLE_AMOUNT) {
   }
 }
 
-/** The record's zones grouped by zone name, in the record's order; a zone CLDR names not stands alone. */
+/** The record's zones grouped by zone name, in the record's order; a zone CLDR gives no name stands alone. */
 export function zoneGroups(zones) {
   const groups = new Map();
   for (const zone of zones) {

@@ -1,11 +1,10 @@
 /**
  * Gate: the form page speaks the 15 most used languages of the web, zh-Hant and the right-to-left
- * languages most read after Arabic (Hebrew, Persian, Urdu) in full. Every
- * language has English's strings, no more, with the same `{placeholders}`; a word equal to the English
- * one is refused unless the language lists it in same_as_english (a name, a loanword); a language
- * written in another script holds no Latin-script word but the names the page keeps as they are; and
- * the language select's label and the record's labels (currency, time zone) are CLDR's words in
- * that language, as their sources say.
+ * languages most read after Arabic (Hebrew, Persian, Urdu) in full. Every language has English's
+ * strings, no more, with the same `{placeholders}`; a word equal to the English one is refused unless
+ * the language lists it in same_as_english (a name, a loanword); a language written in another script
+ * holds no Latin-script word but the names the page keeps as they are; and the language select's label
+ * and the record's labels (currency, time zone) are CLDR's words in that language, as their sources say.
  */
 import type { CldrMain } from '../lib/cldr-names.ts';
 import { readPackageJson } from '../lib/upstream.ts';
