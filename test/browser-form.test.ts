@@ -31,6 +31,9 @@ interface FormCase {
   postal: [typed: string, canonical: string, impossible: string] | null;
   /** The page's own words the case reads, in its language: the phone status before a valid number, the postal ones, a field left empty, the note on no postcodes, a complete address. */
   words: { incomplete: string; valid: string; validPostal: string; invalidPostal: string; missing: string; complete: string; noPostal?: string };
+  /** From the country's record: an amount in each currency as the locale writes it (bidi marks dropped) with the currency's name, each zone name with its cities. */
+  currencies: [amount: string, name: string][];
+  zones: [name: string | null, cities: string[]][];
   dir: 'ltr' | 'rtl';
 }
 
@@ -78,6 +81,8 @@ const CASES: FormCase[] = [
       missing: 'この項目を空欄にすることはできません。',
       complete: '住所の入力は完了しています。',
     },
+    currencies: [['￥1,235', '日本円']],
+    zones: [['日本時間', ['東京']]],
     dir: 'ltr',
   },
   {
@@ -104,6 +109,8 @@ const CASES: FormCase[] = [
       missing: 'Dieses Feld darf nicht leer sein.',
       complete: 'Die Adresse ist vollständig.',
     },
+    currencies: [['1.234,56 €', 'Euro']],
+    zones: [['Mitteleuropäische Zeit', ['Berlin', 'Büsingen']]],
     dir: 'ltr',
   },
   {
@@ -123,6 +130,8 @@ const CASES: FormCase[] = [
     subdivision: null,
     postal: [' ١١٤٥١ ', '11451', '1145'],
     words: AR,
+    currencies: [['1,234.56 ر.س.', 'ريال سعودي']],
+    zones: [['التوقيت العربي', ['الرياض']]],
     dir: 'rtl',
   },
   {
@@ -142,6 +151,33 @@ const CASES: FormCase[] = [
     subdivision: ['US-CA', 'California'],
     postal: ['20500 0003', '20500-0003', '2050'],
     words: EN,
+    currencies: [['$1,234.56', 'US Dollar']],
+    zones: [
+      [
+        'Eastern Time',
+        [
+          'New York',
+          'Detroit',
+          'Louisville',
+          'Monticello, Kentucky',
+          'Indianapolis',
+          'Vincennes, Indiana',
+          'Winamac, Indiana',
+          'Marengo, Indiana',
+          'Petersburg, Indiana',
+          'Vevay, Indiana',
+        ],
+      ],
+      [
+        'Central Time',
+        ['Chicago', 'Tell City, Indiana', 'Knox, Indiana', 'Menominee', 'Center, North Dakota', 'New Salem, North Dakota', 'Beulah, North Dakota'],
+      ],
+      ['Mountain Time', ['Denver', 'Boise', 'Phoenix']],
+      ['Pacific Time', ['Los Angeles']],
+      ['Alaska Time', ['Anchorage', 'Juneau', 'Sitka', 'Metlakatla', 'Yakutat', 'Nome']],
+      ['Hawaii-Aleutian Time', ['Adak']],
+      ['Hawaii-Aleutian Standard Time', ['Honolulu']],
+    ],
     dir: 'ltr',
   },
   {
@@ -162,6 +198,8 @@ const CASES: FormCase[] = [
     subdivision: ['JP-13', 'Tokyo'],
     postal: ['〒1638001', '163-8001', '16380011'],
     words: EN,
+    currencies: [['¥1,235', 'Japanese Yen']],
+    zones: [['Japan Time', ['Tokyo']]],
     dir: 'ltr',
   },
   {
@@ -189,6 +227,13 @@ const CASES: FormCase[] = [
       missing: 'Este campo não pode ficar vazio.',
       complete: 'O endereço está completo.',
     },
+    currencies: [['R$ 1.234,56', 'Real brasileiro']],
+    zones: [
+      ['Horário de Fernando de Noronha', ['Fernando de Noronha']],
+      ['Horário de Brasília', ['Belém', 'Fortaleza', 'Recife', 'Araguaína', 'Maceió', 'Bahia', 'São Paulo', 'Santarém']],
+      ['Horário do Amazonas', ['Campo Grande', 'Cuiabá', 'Porto Velho', 'Boa Vista', 'Manaus']],
+      ['Horário do Acre', ['Eirunepé', 'Rio Branco']],
+    ],
     dir: 'ltr',
   },
   {
@@ -208,25 +253,36 @@ const CASES: FormCase[] = [
     subdivision: null,
     postal: ['sw1a1aa', 'SW1A 1AA', 'QQ1 1QQ'],
     words: EN,
+    currencies: [['£1,234.56', 'British Pound']],
+    zones: [['Greenwich Mean Time', ['London']]],
     dir: 'ltr',
   },
   {
-    // The page has no Hebrew words: its own are English (marked so), the names, the example and the post's term Hebrew.
+    // Right to left, Hebrew words, the Hebrew example and the post's own term for the postcode.
     country: 'IL',
     locale: 'he',
     typed: 'ישראל',
     name: 'ישראל',
     phone: ['0502345678', '050-234-5678', '+972502345678'],
     fields: [
-      ['Name', '', false],
-      ['Organization', 'עיריית תל אביב-יפו', false],
-      ['Street address', 'אבן גבירול 69', true],
-      ['City', 'תל אביב-יפו', true],
+      ['שם', '', false],
+      ['ארגון', 'עיריית תל אביב-יפו', false],
+      ['כתובת רחוב', 'אבן גבירול 69', true],
+      ['עיר', 'תל אביב-יפו', true],
       ['מיקוד', '6416201', false],
     ],
     subdivision: null,
     postal: ['６４１６２０１', '6416201', '641620'],
-    words: EN,
+    words: {
+      incomplete: 'המספר עדיין אינו תקף',
+      valid: 'מספר תקף: ',
+      validPostal: 'תקף: ',
+      invalidPostal: 'זה אינו קוד תקף כאן',
+      missing: 'אי אפשר להשאיר את השדה הזה ריק.',
+      complete: 'הכתובת מלאה.',
+    },
+    currencies: [['1,234.56 ₪', 'שקל חדש']],
+    zones: [['שעון ישראל', ['ירושלים']]],
     dir: 'rtl',
   },
   {
@@ -245,6 +301,8 @@ const CASES: FormCase[] = [
     subdivision: ['AE-DU', 'دبي'],
     postal: null,
     words: { ...AR, noPostal: 'الإمارات العربية المتحدة: لا تُستخدم الرموز البريدية.' },
+    currencies: [['1,234.56 د.إ.', 'درهم إماراتي']],
+    zones: [['توقيت الخليج', ['دبي']]],
     dir: 'rtl',
   },
 ];
@@ -276,8 +334,8 @@ async function openForm(fragment = `#key=${TEST_KEY}`, { locale = 'en-US' } = {}
   return { page, requests, close, origin };
 }
 
-/** Types `typed` into the combobox, then takes its first option with the keyboard; returns the options seen. */
-async function pickCountry(page: Page, typed: string): Promise<string[]> {
+/** Types `typed` into the combobox, then takes its first option with the keyboard (`beforeChoosing` runs while the options show); returns the options seen. */
+async function pickCountry(page: Page, typed: string, beforeChoosing?: () => Promise<void>): Promise<string[]> {
   const combobox = page.locator('#country');
   // The list shows each search's answer as it comes: wait for the answer to what was typed whole, shown,
   // not for the first option (a slow machine shows the answer to "united" while "united st" is typed).
@@ -287,6 +345,7 @@ async function pickCountry(page: Page, typed: string): Promise<string[]> {
   const first: string | undefined = (await (await answered).json()).countries[0]?.name;
   await page.waitForFunction((name) => document.querySelector('#country-options [role="option"]')?.textContent?.includes(name), first ?? '');
   const options = await page.locator('#country-options').getByRole('option').allTextContents();
+  await beforeChoosing?.();
   await combobox.press('ArrowDown');
   await combobox.press('Enter');
   await page.waitForFunction(() => !(document.getElementById('address') as HTMLFieldSetElement).disabled);
@@ -341,6 +400,43 @@ const pageText = (page: Page) =>
       .join('\n'),
   );
 
+/** The text of `selector` as drawn, left to right (each character where its box starts, line by line): the order a reader sees, not the DOM's. */
+// As pageText: the callback runs in the page, so nothing in it is a named function.
+const drawnText = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((root) => {
+    const drawn: { char: string; x: number; y: number }[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+      for (let index = 0; index < node.data.length; index++) {
+        const range = document.createRange();
+        range.setStart(node, index);
+        range.setEnd(node, index + 1);
+        const box = range.getBoundingClientRect();
+        if (box.width > 0) drawn.push({ char: node.data[index], x: box.x, y: Math.round(box.y) });
+      }
+    }
+    return drawn
+      .sort((a, b) => a.y - b.y || a.x - b.x)
+      .map((item) => item.char)
+      .join('');
+  });
+
+/** The record's facts shown: each currency's amount (bidi marks dropped, spaces plain) and name, each zone name (null: none) and its cities. */
+const shownFacts = async (page: Page) => {
+  const shown = await page.locator('#facts').evaluate((facts) => ({
+    currencies: [...facts.querySelectorAll('dd.currency')].map((item) => [
+      item.querySelector('.amount')!.textContent,
+      item.querySelector('.name')!.textContent,
+    ]),
+    zones: [...facts.querySelectorAll('dd.zone')].map((item) => [
+      item.querySelector(':scope > .name')?.textContent ?? null,
+      [...item.querySelectorAll('.cities li')].map((city) => city.textContent),
+    ]),
+  }));
+  const plain = (amount: string | null) => (amount ?? '').replace(/[\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');
+  return { currencies: shown.currencies.map(([amount, name]) => [plain(amount), name]), zones: shown.zones };
+};
+
 for (const test of CASES) {
   form(`should build the ${test.country} address from its layout in ${test.locale}, and check a phone and a postcode as a person types them`, async () => {
     const { page, requests, close, origin } = await openForm();
@@ -350,7 +446,12 @@ for (const test of CASES) {
       await page.waitForFunction((locale) => document.documentElement.lang === locale, test.locale).catch(() => {});
       assert.equal(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir]), [test.locale, test.dir]);
 
-      const options = await pickCountry(page, test.typed);
+      // As drawn, an option's code and calling code keep their order in a right-to-left list ("SA +966").
+      const optionCodes = async () => {
+        const code = (await page.locator('#country-options [role="option"]:first-child .code').textContent()) ?? '';
+        assert.ok((await drawnText(page, '#country-options [role="option"]:first-child')).includes(code), code);
+      };
+      const options = await pickCountry(page, test.typed, optionCodes);
       assert.ok(options[0].includes(test.name), `first option ${options[0]}`);
       const combobox = page.locator('#country');
       assert.is(await combobox.inputValue(), test.name);
@@ -365,6 +466,7 @@ for (const test of CASES) {
       assert.is(await page.locator('input[autocomplete="postal-code"]:visible').count(), test.postal ? 1 : 0, 'the postcode is asked once');
       assert.is(await page.locator('#subdivision').isVisible(), test.subdivision !== null);
       assert.is(await page.getByText(/Address line/).count(), 0);
+      assert.equal(await shownFacts(page), { currencies: test.currencies, zones: test.zones });
 
       // Checking the empty address marks each required field, in the reader's language.
       await page.locator('#check').click();
@@ -390,6 +492,11 @@ for (const test of CASES) {
       assert.is(await phone.inputValue(), shown);
       assert.is(await page.locator('#phone-status').textContent(), `${test.words.valid}${e164}`);
       assert.is(await phone.getAttribute('aria-invalid'), null);
+      // As drawn, the plus stays in front of the number and of the calling code, in a right-to-left page too ("+966...", not "966...+").
+      assert.ok((await drawnText(page, '#phone-status')).includes(e164), `${await drawnText(page, '#phone-status')} shows ${e164}`);
+      const callingCode = (await page.locator('#phone-label bdi').textContent()) ?? '';
+      assert.match(callingCode, /^\+\d+$/);
+      assert.ok((await drawnText(page, '#phone-label')).includes(callingCode), `${await drawnText(page, '#phone-label')} shows ${callingCode}`);
 
       if (test.subdivision) {
         const subdivision = page.locator('#subdivision');
@@ -419,7 +526,7 @@ for (const test of CASES) {
       await page.locator('#check').click();
       assert.is(await page.locator('#check-status').textContent(), test.words.complete);
       // No word of the page is English where the page speaks the reader's language and writes another script.
-      if (['ja', 'ar'].includes(test.locale)) assert.not.match((await pageText(page)).replace(/Country Reference API|\+\d+/g, ''), /[A-Za-z]/);
+      if (['ja', 'ar', 'he'].includes(test.locale)) assert.not.match((await pageText(page)).replace(/Country Reference API|Enter|\+\d+/g, ''), /[A-Za-z]/);
       await page.screenshot({ path: join(SCREENSHOTS, `${test.country}-${test.locale}.png`), fullPage: true });
 
       // The key stays out of the address bar, and no request leaves the page's origin or carries the key in its URL.
@@ -476,6 +583,73 @@ form('should switch Japan from its Latin-script layout to its own when the reade
     assert.equal(await shownFields(page), CASES[0].fields);
     assert.is(await page.getByLabel('市区町村').inputValue(), '新宿区');
     assert.is(await page.locator('#subdivision').evaluate((select: HTMLSelectElement) => select.selectedOptions[0].textContent), '東京都');
+  } finally {
+    await close();
+  }
+});
+
+form('should show an amount in each of two tenders, in the new language after a change, and none where a country has no currency', async () => {
+  const { page, close } = await openForm();
+  try {
+    await page.locator('#locale').selectOption('en');
+    await pickCountry(page, 'panama');
+    const zones = [['Eastern Time', ['Panama']]];
+    assert.equal(await shownFacts(page), {
+      currencies: [
+        ['PAB 1,234.56', 'Panamanian Balboa'],
+        ['$1,234.56', 'US Dollar'],
+      ],
+      zones,
+    });
+    await page.locator('#locale').selectOption('es');
+    await page.waitForFunction(() => (document.getElementById('country') as HTMLInputElement).value === 'Panamá');
+    assert.equal(await shownFacts(page), {
+      currencies: [
+        ['1234,56 PAB', 'balboa panameño'],
+        ['1234,56 US$', 'dólar estadounidense'],
+      ],
+      zones: [['hora oriental', ['Panamá']]],
+    });
+    assert.is(await page.locator('#currency-term').textContent(), 'Moneda');
+    assert.is(await page.locator('#zone-term').textContent(), 'Zona horaria');
+
+    // Antarctica has no currency: no amount and no currency term, not a guess; its research stations' zones, in the record's order.
+    await page.locator('#locale').selectOption('en');
+    await page.locator('#country').fill('');
+    await pickCountry(page, 'antarctica');
+    const record = (await gateway!.request('/v1/countries/AQ?locale=en')).json();
+    assert.equal(record.currencies, []);
+    assert.ok(await page.locator('#currency-term').isHidden());
+    assert.is(await page.locator('#facts dd.currency').count(), 0);
+    assert.ok(await page.locator('#zone-term').isVisible());
+    assert.equal(
+      await page.locator('#facts .cities li').evaluateAll((cities) => cities.map((city) => (city as HTMLElement).dataset.zone)),
+      record.time_zones.map((zone: { id: string }) => zone.id),
+    );
+  } finally {
+    await close();
+  }
+});
+
+form('should lay out English words left to right in a right-to-left page whose language it has no words for (ps)', async () => {
+  const { page, close } = await openForm();
+  try {
+    await page.locator('#locale').selectOption('ps');
+    await page.waitForFunction(() => document.documentElement.lang === 'ps');
+    assert.is(await page.evaluate(() => document.documentElement.dir), 'rtl');
+    await pickCountry(page, 'افغانستان');
+    await page.locator('#check').click();
+    await page.locator('#phone').pressSequentially('0701234567');
+    await page.locator('#phone-status.valid').waitFor();
+    // Each English word reads in English order: drawn left to right as it is written, the full stop last, "+93..." with its plus in front.
+    for (const selector of ['#country-hint', '#required-note', '#address-A-status', '#phone-status', '#currency-term']) {
+      const word = page.locator(selector);
+      assert.is(await word.getAttribute('lang'), 'en', selector);
+      assert.is(await word.evaluate((element) => getComputedStyle(element).direction), 'ltr', selector);
+      assert.is((await drawnText(page, selector)).replace(/\s/g, ''), ((await word.textContent()) ?? '').replace(/\s/g, ''), selector);
+    }
+    assert.is(await page.locator('#address-A-status').textContent(), EN.missing);
+    assert.is(await page.locator('#phone-status').textContent(), `${EN.valid}+93701234567`);
   } finally {
     await close();
   }

@@ -60,8 +60,9 @@ export function addressForm({ container, subdivision, postal, words }) {
   };
   subdivision.input.addEventListener('change', () => clear(subdivision));
 
-  const labelled = ({ field, label }, text, letter, required) => {
+  const labelled = ({ field, label }, { text, lang }, letter, required) => {
     label.replaceChildren(text);
+    label.lang = lang;
     if (required) {
       const marker = document.createElement('span');
       marker.className = 'required';
@@ -71,8 +72,8 @@ export function addressForm({ container, subdivision, postal, words }) {
     }
     field.dataset.letter = letter;
   };
-  /** A field's label: the postal field's own term, else the word for its name type. */
-  const labelOf = (letter, types) => (letter === 'Z' ? postal.labelText() : words.say(FIELDS[letter].word(types)));
+  /** A field's label and its language: the postal field's own term, else the word for its name type. */
+  const labelOf = (letter, types) => (letter === 'Z' ? postal.labelText() : { text: words.say(FIELDS[letter].word(types)), lang: words.language });
 
   const textField = (letter, written, required) => {
     const field = document.createElement('div');
@@ -164,7 +165,7 @@ export function addressForm({ container, subdivision, postal, words }) {
     for (const { input, status } of controls.values()) {
       if (!input.required || input.value.trim() !== '') continue;
       complete = false;
-      status.textContent = words.say('missing');
+      words.put(status, 'missing');
       status.className = 'status invalid';
       input.setAttribute('aria-invalid', 'true');
     }

@@ -10,9 +10,10 @@ import { postalCodeName } from './postal-code.js';
 // Written beside the page from contract/client/ (build/write/page.ts); tsconfig's rootDirs resolve it there.
 import { canonicalPostalCode } from './postal-input.js';
 
-/** `valid` null: nothing to judge (an empty field). */
-function setStatus(input, status, valid, text) {
-  status.textContent = valid === null ? '' : text;
+/** `valid` null: nothing to judge (an empty field); else `[key, values]` is the word said, put by `words`. */
+function setStatus(input, status, valid, words, [key, values]) {
+  if (valid === null) status.replaceChildren();
+  else words.put(status, key, values);
   status.className = `status${valid === null ? '' : valid ? ' valid' : ' invalid'}`;
   if (valid === false) input.setAttribute('aria-invalid', 'true');
   else input.removeAttribute('aria-invalid');
@@ -59,7 +60,8 @@ export function postalCodeInput({ field, label, input, status, none, words }) {
       input,
       status,
       typed.trim() === '' ? null : canonical !== null,
-      canonical !== null ? words.say('postal_valid', { code: canonical }) : words.say('postal_invalid', { example: rule.example }),
+      words,
+      canonical !== null ? ['postal_valid', { code: canonical }] : ['postal_invalid', { example: rule.example }],
     );
     return canonical;
   };
@@ -71,14 +73,15 @@ export function postalCodeInput({ field, label, input, status, none, words }) {
   });
 
   /**
-   * The label a form in the reader's language would print: the post's own term where the post writes
-   * that language (de "Postleitzahl", pt "CEP", ja "郵便番号"), else the reader's word for the code's
-   * kind (a postal code, a ZIP code, a PIN code), never a term in one language glossed in another.
+   * The label a form in the reader's language would print, and its language: the post's own term where
+   * the post writes that language (de "Postleitzahl", pt "CEP", ja "郵便番号"), else the reader's word for
+   * the code's kind (a postal code, a ZIP code, a PIN code), never a term in one language glossed in another.
    */
   const labelText = () => {
     const term = rule && postalCodeName(rule, locale);
-    if (term && prefixes(locale).includes(term.language)) return term.name.charAt(0).toLocaleUpperCase(term.language) + term.name.slice(1);
-    return words.say(POSTAL_WORDS[rule?.name_type] ?? 'postal_code');
+    if (term && prefixes(locale).includes(term.language))
+      return { text: term.name.charAt(0).toLocaleUpperCase(term.language) + term.name.slice(1), lang: term.language };
+    return { text: words.say(POSTAL_WORDS[rule?.name_type] ?? 'postal_code'), lang: words.language };
   };
 
   const show = (postalCode, example, countryName, readerLocale) => {
@@ -88,16 +91,16 @@ export function postalCodeInput({ field, label, input, status, none, words }) {
     input.disabled = rule === null;
     none.hidden = rule !== null;
     if (rule === null) {
-      none.textContent = words.say('postal_none', { country: countryName });
+      words.put(none, 'postal_none', { country: countryName });
       return;
     }
     input.placeholder = example ?? rule.example;
-    setStatus(input, status, null, '');
+    setStatus(input, status, null, words, []);
   };
   /** After a change of language: the statuses and the note in the new one. */
   const relabel = (readerLocale, countryName) => {
     locale = readerLocale;
-    if (rule === null) none.textContent = words.say('postal_none', { country: countryName });
+    if (rule === null) words.put(none, 'postal_none', { country: countryName });
     else if (input.value.trim()) check();
   };
   return { field, label, input, status, show, relabel, labelText };
@@ -112,7 +115,8 @@ export function phoneInput({ label, input, status, words }) {
       input,
       status,
       input.value.trim() === '' ? null : result.valid,
-      result.valid ? words.say('phone_valid', { number: result.e164 }) : words.say('phone_incomplete'),
+      words,
+      result.valid ? ['phone_valid', { number: result.e164 }] : ['phone_incomplete'],
     );
     return result;
   };
@@ -126,13 +130,10 @@ export function phoneInput({ label, input, status, words }) {
 
   const relabel = () => {
     if (!phone) return;
-    const name = words.say('phone');
     // The calling code is isolated as left to right, so "+81" keeps its sign first in an Arabic label.
-    label.replaceChildren(
-      name,
-      ...(phone.calling_code ? [' (', Object.assign(document.createElement('bdi'), { dir: 'ltr', textContent: phone.calling_code }), ')'] : []),
-    );
-    if (phone.patterns === null) status.textContent = words.say('phone_unchecked');
+    words.put(label, 'phone');
+    if (phone.calling_code) label.append(' (', Object.assign(document.createElement('bdi'), { dir: 'ltr', textContent: phone.calling_code }), ')');
+    if (phone.patterns === null) words.put(status, 'phone_unchecked');
     else if (input.value.trim()) judge();
   };
 
@@ -141,7 +142,7 @@ export function phoneInput({ label, input, status, words }) {
     input.disabled = false;
     input.value = '';
     input.placeholder = phone.example?.national ?? '';
-    setStatus(input, status, null, '');
+    setStatus(input, status, null, words, []);
     relabel();
   };
   return { show, relabel };

@@ -4,9 +4,11 @@
  * the address's fragment (`#key=...`, which a browser never sends) or the key field, is kept in
  * sessionStorage for this tab only, and is removed from the address bar at once. Here: the key, the
  * UI locale (which also chooses the page's own words, words.js), and loading a chosen country's
- * answers into the picker (country-picker.js), the address fields (address-form.js) and the rest (fields.js).
+ * answers into the picker (country-picker.js), the address fields (address-form.js), the record's
+ * currencies and time zones (country-facts.js) and the rest (fields.js).
  */
 import { addressForm, writtenFor } from './address-form.js';
+import { countryFacts } from './country-facts.js';
 import { countryPicker } from './country-picker.js';
 import { phoneInput, postalCodeInput, showSubdivisions } from './fields.js';
 import { directionOf, localeName, preferredLocale } from './locale.js';
@@ -83,13 +85,14 @@ const postalField = postalCodeInput({
 });
 const phoneField = phoneInput({ label: $('phone-label'), input: $('phone'), status: $('phone-status'), words });
 const address = addressForm({ container: ui.rows, subdivision, postal: postalField, words });
+const facts = countryFacts({ container: $('facts'), currencyTerm: $('currency-term'), zoneTerm: $('zone-term') });
 
 /** Shows the key field, saying why; the form waits for a key. */
 function askForKey(reason) {
   sessionStorage.removeItem(KEY_ITEM);
   state.key = '';
   state.keyReason = reason;
-  ui.keyReason.textContent = words.say(reason);
+  words.put(ui.keyReason, reason);
   ui.form.hidden = true;
   ui.keyForm.hidden = false;
   ui.key.focus();
@@ -98,7 +101,7 @@ function askForKey(reason) {
 /** Any failure ends here: a refused key asks for another, anything else is said in the alert. */
 function fail(error) {
   if (error instanceof KeyRefused) askForKey('key_refused');
-  else ui.error.textContent = words.say('api_error', { status: error instanceof ApiError ? error.status : '—' });
+  else words.put(ui.error, 'api_error', { status: error instanceof ApiError ? error.status : '—' });
 }
 
 // --- locale -------------------------------------------------------------------------------------------
@@ -132,7 +135,7 @@ async function speak(tag) {
   ui.country.lang = tag;
   words.apply(document);
   document.title = `${words.say('title')} · Country Reference API`;
-  ui.keyReason.textContent = words.say(state.keyReason);
+  words.put(ui.keyReason, state.keyReason);
   phoneField.relabel();
   ui.checkStatus.textContent = '';
 }
@@ -149,6 +152,7 @@ ui.locale.addEventListener('change', async () => {
       if (seq !== state.countrySeq) return;
       state.country.name = country.name.common;
       ui.country.value = country.name.common;
+      facts.show(country, state.locale);
       postalField.relabel(state.locale, state.country.name);
       showAddress();
     }
@@ -178,7 +182,8 @@ async function loadCountry(country) {
   const seq = ++state.countrySeq;
   state.country = country;
   try {
-    const [phone, postal, example, subdivisionCount] = await Promise.all([
+    const [record, phone, postal, example, subdivisionCount] = await Promise.all([
+      api(`/v1/countries/${country.code}?locale=${encodeURIComponent(state.locale)}`),
       api(`/v1/phone/${country.code}`),
       api(`/v1/postal-code/${country.code}`),
       api(`/v1/address-example/${country.code}`),
@@ -190,6 +195,7 @@ async function loadCountry(country) {
     state.answers = { example, postal: postal.postal_code, subdivisionCount };
     postalField.show(postal.postal_code, writtenFor(example, state.locale).example.postal_code, country.name, state.locale);
     showAddress();
+    facts.show(record, state.locale);
     phoneField.show(phone);
     ui.address.disabled = false;
     ui.check.disabled = false;
@@ -210,7 +216,8 @@ async function loadSubdivisions(code) {
 ui.form.addEventListener('submit', (event) => {
   event.preventDefault();
   const complete = address.check() && !ui.form.querySelector('[aria-invalid="true"]');
-  ui.checkStatus.textContent = complete ? words.say('address_complete') : '';
+  if (complete) words.put(ui.checkStatus, 'address_complete');
+  else ui.checkStatus.replaceChildren();
   ui.checkStatus.className = `status${complete ? ' valid' : ''}`;
   if (!complete) ui.form.querySelector('[aria-invalid="true"]')?.focus();
 });

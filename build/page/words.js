@@ -2,8 +2,13 @@
  * The page's own words in the reader's language, from data/curated/page-words.json as the build
  * writes it: `page/words.json` lists the languages, `page/words.<language>.json` holds one's words.
  * A locale takes the longest language tag it starts with (zh-Hant-TW: zh-Hant; pt-BR: pt), else
- * English. Elements with `data-word="key"` show that word; `{name}` in a word is filled in by `say`.
+ * English. Elements with `data-word="key"` show that word; `{name}` in a word is filled in by `say`
+ * (text) or `put` (an element, each value isolated so a number keeps its order in a right-to-left word).
  */
+
+/** Placeholders holding a name take their own direction; the others (numbers, codes, a status) are written left to right. */
+const NAMES = new Set(['country']);
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
 
 const prefixes = (tag) => tag.split('-').map((_, index, parts) => parts.slice(0, parts.length - index).join('-'));
 const scriptOf = (tag) => new Intl.Locale(tag).maximize().script;
@@ -49,14 +54,29 @@ export function pageWords(fetchJson) {
     },
     say(key, values = {}) {
       const word = current.words[key] ?? key;
-      return word.replace(/\{([a-z_]+)\}/g, (_, name) => values[name] ?? '');
+      return word.replace(PLACEHOLDER, (_, name) => values[name] ?? '');
+    },
+    /**
+     * Writes the word into `element`, marked with its language (English in a page that has no words of
+     * its own, so it is laid out left to right), each value in a <bdi>: "+966501234567" keeps its plus
+     * in front in an Arabic sentence, "11011" its order, a country's name its own direction.
+     */
+    put(element, key, values = {}) {
+      const word = current.words[key] ?? key;
+      const parts = word.split(PLACEHOLDER).map((part, index) => {
+        if (index % 2 === 0) return part;
+        const isolated = document.createElement('bdi');
+        if (!NAMES.has(part)) isolated.dir = 'ltr';
+        isolated.textContent = values[part] ?? '';
+        return isolated;
+      });
+      element.replaceChildren(...parts.filter((part) => part !== ''));
+      element.lang = current.language;
+      return element;
     },
     /** Writes every `data-word` element's word (and its lang) in the current language. */
     apply(root) {
-      for (const element of root.querySelectorAll('[data-word]')) {
-        element.textContent = this.say(element.dataset.word);
-        element.lang = current.language;
-      }
+      for (const element of root.querySelectorAll('[data-word]')) this.put(element, element.dataset.word);
     },
   };
 }

@@ -919,6 +919,7 @@ export type CuratedPageWords = {
     page: WordSet;
     address_fields: WordSet1;
     language_label: WordSet2;
+    record_labels: WordSet3;
   };
 }[];
 /**
@@ -1562,6 +1563,18 @@ export interface WordSet2 {
  * Key: the string's name; value: the string in this language
  */
 export interface Words3 {
+  [k: string]: string;
+}
+/**
+ * The labels of what the page shows from the country's record: its currencies (an amount formatted in each) and its time zones
+ */
+export interface WordSet3 {
+  words: Words4;
+}
+/**
+ * Key: the string's name; value: the string in this language
+ */
+export interface Words4 {
   [k: string]: string;
 }
 /**

@@ -1,19 +1,20 @@
 /**
- * Gate: the form page speaks the 15 most used languages of the web (and zh-Hant) in full. Every
- * language has English's strings, no more, with the same `{placeholders}`; a word equal to the English
- * one is refused unless the language lists it in same_as_english (a name, a loanword); a language
- * written in another script holds no Latin-script word but the names the page keeps as they are; and
- * the language select's label is CLDR's word for "language" in that language, as its source says.
+ * Gate: the form page speaks the 15 most used languages of the web, zh-Hant and the right-to-left
+ * languages most read after Arabic (Hebrew, Persian, Urdu) in full. Every language has English's
+ * strings, no more, with the same `{placeholders}`; a word equal to the English one is refused unless
+ * the language lists it in same_as_english (a name, a loanword); a language written in another script
+ * holds no Latin-script word but the names the page keeps as they are; and the language select's label
+ * and the record's labels (currency, time zone) are CLDR's words in that language, as their sources say.
  */
 import type { CldrMain } from '../lib/cldr-names.ts';
 import { readPackageJson } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
-/** The 15 most used content languages of the web (W3Techs' ranking), and Traditional Chinese. */
-export const PAGE_LANGUAGES = ['en', 'zh', 'zh-Hant', 'es', 'ar', 'pt', 'fr', 'ja', 'ru', 'de', 'hi', 'ko', 'it', 'tr', 'id', 'vi'];
-/** Latin-script names kept as they are in every script: the product, a command, key names and postal terms that are names. */
-const KEPT_NAMES = /Country Reference API|npm start|API|CEDEX|Eircode|PIN/g;
+/** The 15 most used content languages of the web (W3Techs' ranking), Traditional Chinese, and the right-to-left ones besides Arabic. */
+export const PAGE_LANGUAGES = ['en', 'zh', 'zh-Hant', 'es', 'ar', 'pt', 'fr', 'ja', 'ru', 'de', 'hi', 'ko', 'it', 'tr', 'id', 'vi', 'he', 'fa', 'ur'];
+/** Latin-script names kept as they are in every script: the product, a command, key names (Enter, as keyboards print it) and postal terms that are names. */
+const KEPT_NAMES = /Country Reference API|npm start|API|CEDEX|Eircode|PIN|Enter/g;
 const PLACEHOLDER = /\{[a-z_]+\}/g;
 
 const placeholders = (text: string) => (text.match(PLACEHOLDER) ?? []).sort().join(' ');
@@ -21,13 +22,25 @@ type PageWords = Datasets['curated/page-words'][number];
 const wordsOf = (entry: PageWords): Record<string, string> => Object.assign({}, ...Object.values(entry.sets).map((set) => set.words));
 const scriptOf = (language: string) => new Intl.Locale(language).maximize().script;
 
-/** CLDR's label for a language select: codePatterns.language ("Language: {0}", fr "langue : {0}") without the value, capitalised. */
+type DisplayNames = { codePatterns: { language: string }; keys: { currency: string; timezone: string } };
+const displayNames = (language: string) =>
+  readPackageJson<CldrMain<DisplayNames>>('cldr-localenames-full', `main/${language}/localeDisplayNames.json`).main[language].localeDisplayNames;
+const capitalised = (word: string, language: string) => word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
+
+/** CLDR's label for a language select: codePatterns.language ("Language: {0}", fr "langue : {0}", he "שפה:\u200f {0}") without the value, capitalised. */
 export function cldrLanguageLabel(language: string): string {
-  const names = readPackageJson<CldrMain<{ codePatterns: { language: string } }>>('cldr-localenames-full', `main/${language}/localeDisplayNames.json`).main[
-    language
-  ].localeDisplayNames;
-  const word = names.codePatterns.language.replace('{0}', '').replace(/[\s:：\u202f]+$/u, '');
-  return word.charAt(0).toLocaleUpperCase(language) + word.slice(1);
+  return capitalised(
+    displayNames(language)
+      .codePatterns.language.replace('{0}', '')
+      .replace(/[\s:：\u200e\u200f\u202f]+$/u, ''),
+    language,
+  );
+}
+
+/** CLDR's names of the record's keys (keys.currency, keys.timezone), capitalised, under the page's word keys. */
+export function cldrRecordLabels(language: string): Record<'currency' | 'time_zone', string> {
+  const { keys } = displayNames(language);
+  return { currency: capitalised(keys.currency, language), time_zone: capitalised(keys.timezone, language) };
 }
 
 export function checkPageWords(data: Datasets): Problem[] {
@@ -63,9 +76,10 @@ export function checkPageWords(data: Datasets): Problem[] {
     }
     for (const key of entry.same_as_english)
       if (words[key] !== englishWords[key]) problems.add(`/${index}/same_as_english`, `${entry.language} lists ${key}, which it writes otherwise than English`);
-    const label = cldrLanguageLabel(entry.language);
-    if (words.language !== label)
-      problems.add(`/${index}/language`, `${entry.language} language ${JSON.stringify(words.language)} is not CLDR's ${JSON.stringify(label)}`);
+    const cldr = { language: cldrLanguageLabel(entry.language), ...cldrRecordLabels(entry.language) };
+    for (const [key, label] of Object.entries(cldr))
+      if (words[key] !== label)
+        problems.add(`/${index}/${key}`, `${entry.language} ${key} ${JSON.stringify(words[key])} is not CLDR's ${JSON.stringify(label)}`);
   }
   return problems.list;
 }

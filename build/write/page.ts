@@ -17,6 +17,7 @@ export const PAGE_FILES = [
   'index.html',
   'page.css',
   'address-form.js',
+  'country-facts.js',
   'country-picker.js',
   'fields.js',
   'locale.js',
