@@ -206,6 +206,22 @@ for (const [country, tag, expected] of OWN_WORDS) {
     assert.is(found.from.split('-')[0], tag.split('-')[0]);
   });
 }
+/** Capitals no zone is named for, so CLDR names them in no locale: their own language's name, from the constitution or government. */
+const OWN_NAMES: [country: string, english: string, tag: string, expected: string][] = [
+  ['KZ', 'Astana', 'kk', 'Астана'],
+  ['KZ', 'Astana', 'ru', 'Астана'],
+  ['CN', 'Beijing', 'zh', '北京'],
+  ['VN', 'Hanoi', 'vi', 'Hà Nội'],
+  ['NL', 'The Hague', 'nl', 'Den Haag'],
+  ['AE', 'Abu Dhabi', 'ar', 'أبوظبي'],
+];
+for (const [country, english, tag, expected] of OWN_NAMES) {
+  capitals(`should name ${english} ${expected} in ${tag}, with the source of the name`, () => {
+    const city = capitalsOf(country).capitals.find((capital: any) => capital.name.en === english);
+    assert.equal(inLocale<string>(city.name, tag), { value: expected, from: tag });
+    assert.ok(city.names_source.length > 10);
+  });
+}
 capitals('should list every country, each city with a source, or null with the reason', () => {
   const countries = readJson<{ alpha2: string }[]>(`${DATA_DIR}/countries.json`).map((country) => country.alpha2);
   assert.equal(record.capitals.map((entry: any) => entry.country).sort(), [...countries].sort());

@@ -3,8 +3,9 @@
  * government or CIA World Factbook source, a role per city where there are several: Sucre and La Paz),
  * with coordinates and names from upstreams where the city is the principal location of a tzdata zone
  * the entry names: zone.tab's coordinates, CLDR's exemplar city per served locale. Elsewhere the curated
- * English name and the curated coordinates (degrees and minutes, with their own source), or none: none
- * is guessed. A territory without a capital is null with the curated reason.
+ * English name, its names in the country's own languages where a constitution or government text gives
+ * them (Астана, 北京, Hà Nội), and the curated coordinates (degrees and minutes, with their own source), or
+ * none: none is guessed. A territory without a capital is null with the curated reason.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
@@ -20,6 +21,8 @@ interface CuratedCapital {
   source: string;
   coordinates?: string;
   coordinates_source?: string;
+  names?: Record<string, string>;
+  names_source?: string;
 }
 interface CuratedEntry {
   country: string;
@@ -63,6 +66,13 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
               })
             : [],
         );
+        // A name in the country's own language from its constitution or government, where CLDR has none (the city is no zone's).
+        for (const [tag, text] of Object.entries(capital.names ?? {})) {
+          if (!chains.tags.includes(tag)) throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: ${tag} is no served locale`);
+          if (cities.has(tag))
+            throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: CLDR now names it in ${tag} (${cities.get(tag)}); drop the curated name`);
+          cities.set(tag, text);
+        }
         cities.set('en', capital.name);
         return {
           name: Object.fromEntries(pruneByFallback(cities, chains)),
@@ -70,6 +80,7 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
           zone: capital.zone ?? null,
           coordinates: line ? iso6709(line.coordinates) : capital.coordinates ? degreesMinutes(capital.coordinates, `${entry.country} ${capital.name}`) : null,
           coordinates_source: line ? `tzdata zone.tab, ${capital.zone}` : (capital.coordinates_source ?? null),
+          names_source: capital.names_source ?? null,
           source: capital.source,
         };
       }),

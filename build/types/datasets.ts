@@ -417,6 +417,10 @@ export type Capitals = {
          */
         coordinates_source: string | null;
         /**
+         * Where the names in the country's own languages that CLDR lacks come from (its constitution or government); null where every name is CLDR's or English
+         */
+        names_source: string | null;
+        /**
          * Where a hand-curated value comes from
          */
         source: string;
@@ -982,6 +986,16 @@ export type CuratedCapitals = {
          * Where a hand-curated value comes from
          */
         coordinates_source?: string;
+        /**
+         * The city's name in the country's own languages where CLDR gives none (the city is no zone's principal location), as the source writes it
+         */
+        names?: {
+          [k: string]: string;
+        };
+        /**
+         * Where a hand-curated value comes from
+         */
+        names_source?: string;
       }[]
     | null;
   /**
