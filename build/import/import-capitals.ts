@@ -70,7 +70,9 @@ export function importCapitals(dataDir: string, countryCodes: string[], chains: 
         for (const [tag, text] of Object.entries(capital.names ?? {})) {
           if (!chains.tags.includes(tag)) throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: ${tag} is no served locale`);
           if (cities.has(tag))
-            throw new Error(`data/curated/capitals.json: ${entry.country} ${capital.name}: CLDR now names it in ${tag} (${cities.get(tag)}); drop the curated name`);
+            throw new Error(
+              `data/curated/capitals.json: ${entry.country} ${capital.name}: CLDR now names it in ${tag} (${cities.get(tag)}); drop the curated name`,
+            );
           cities.set(tag, text);
         }
         cities.set('en', capital.name);
