@@ -27,6 +27,7 @@ import { cldrAliases, likelySubtags, officialLanguagesOf, subdivisionContainment
 import { exceptionKey } from '../lib/source-trust.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
 import { otherPlaceNamed, type PlaceNames, placeIndex } from '../lib/other-place-names.ts';
+import { editDistance } from '../lib/name-words.ts';
 
 interface IsoEntry {
   code: string;
@@ -109,18 +110,6 @@ function isTranslation(text: string, isoNames: string[], tag: string, official: 
   if (/^[\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Armenian}'’-]+$/u.test(text) && text === text.toLowerCase()) return false;
   if (keptEnglishWord(text, tag, isoNames) || (text.includes(',') && !isoNames.some((name) => name.includes(',')))) return false;
   return !isoNames.includes(text) || Boolean(official?.has(tag.split('-')[0]));
-}
-
-/** Edit distance of two short names, stopping early past `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) current[j] = Math.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[b.length];
 }
 
 /** A change of spelling ("Huizi" -> "Huizu") keeps the translations of the old name; a new name does not. */
