@@ -131,6 +131,7 @@ export function sourcesMarkdown(): string {
     '| curated/capitals.json | capitals, with a role per city where a country has more than one | per entry `source` (constitution or government text) |',
     "| curated/source-trust.json | how far each source of names is trusted, per field and locale: CLDR, governments' texts, ISO's English, UNTERM (6 languages) and the EU Interinstitutional Style Guide (24) authoritative; iso-codes' catalogues community, served only once the checks pass | per entry `reason` |",
     '| curated/name-check-exceptions.json | community names a check flags that are reviewed as right | per entry `reason` |',
+    "| curated/city-province-words.json | which ISO 3166-2 categories are a city and which a province, and the words each language writes for them (a city called by a province's word, or the reverse, is dropped) | per list and language `source` (CLDR's names that write each word, the constitution or law that does) |",
     "| curated/phone-examples.json | number ranges of a numbering plan by service, and examples replacing upstream ones of the wrong type (Chile) | per entry `source` (the national regulator's numbering plan) |",
     '| known-differences.json | reviewed differences from the reference packages (devDependencies), with reasons | per group `reason` |',
     '',
