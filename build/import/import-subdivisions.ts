@@ -28,6 +28,7 @@ import { exceptionKey } from '../lib/source-trust.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
 import { otherPlaceNamed, type PlaceNames, placeIndex } from '../lib/other-place-names.ts';
 import { editDistance } from '../lib/name-words.ts';
+import { CityProvinceCheck } from '../lib/city-province-words.ts';
 
 interface IsoEntry {
   code: string;
@@ -209,25 +210,25 @@ export function importSubdivisions(
   const dropped: { code: string; field: string; locale: string; value: string; check: string; detail: string; source: string }[] = [];
   const fromCatalogue = new Set<string>();
   let places: ReturnType<typeof placeIndex> | undefined;
-  /** Drops a catalogue's name that is ISO's romanization without its diacritics (once its qualifier is gone), unless reviewed. */
-  const withoutStrippedRomanizations = (subdivision: PlaceNames) => {
+  const cityProvince = new CityProvinceCheck(readJson(join(dataDir, 'curated', 'city-province-words.json')));
+  /**
+   * Drops a catalogue's name that is ISO's romanization without its diacritics (once its qualifier is gone),
+   * another country's place's name, or a city called by a province's word or the reverse, unless reviewed.
+   */
+  const withoutStrippedRomanizations = (subdivision: PlaceNames & { type: string }) => {
     for (const [tag, value] of Object.entries(subdivision.name)) {
       // A value an override corrects or removes is reviewed there.
       if (!fromCatalogue.has(`${subdivision.code}\0${tag}`) || overrides.reviews(subdivision.code, 'name', tag)) continue;
       const other = otherPlaceNamed(value, subdivision, places!);
       const stripped = isStrippedRomanization(value, subdivision.iso_name);
-      if (!other && !stripped) continue;
+      const confused = cityProvince.failure(subdivision, tag, value);
+      if (!other && !stripped && !confused) continue;
+      const found = { code: subdivision.code, field: 'name', locale: tag, value, source: 'iso-codes' };
       const failure = stripped
-        ? {
-            code: subdivision.code,
-            field: 'name',
-            locale: tag,
-            value,
-            check: 'stripped-romanization',
-            detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics`,
-            source: 'iso-codes',
-          }
-        : { code: subdivision.code, field: 'name', locale: tag, value, check: 'other-place-name', detail: `the name of ${other}`, source: 'iso-codes' };
+        ? { ...found, check: 'stripped-romanization', detail: `ISO's ${JSON.stringify(subdivision.iso_name)} without its diacritics` }
+        : other
+          ? { ...found, check: 'other-place-name', detail: `the name of ${other}` }
+          : { ...found, check: 'city-province-word', detail: confused! };
       if (reviewed.has(exceptionKey(failure))) continue;
       dropped.push(failure);
       delete subdivision.name[tag];

@@ -44,6 +44,7 @@ export const DATASETS = [
   'curated/capitals',
   'curated/source-trust',
   'curated/name-check-exceptions',
+  'curated/city-province-words',
   'curated/phone-examples',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];

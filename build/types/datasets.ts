@@ -1053,6 +1053,8 @@ export type CuratedNameCheckExceptions = {
    */
   reason: string;
 }[];
+export type Types = string[];
+export type Words5 = string[];
 /**
  * Number ranges of a national numbering plan by service, and example numbers replacing upstream ones of the wrong type. The gate (build/validate/phone-examples.ts) wants each mobile and fixed-line example to begin with a range of its own type where one is listed here, and with no range of another service (shared cost, toll free, premium); where libphonenumber's example is of the wrong type, `examples` replaces it (the import fails unless libphonenumber still gives `upstream`)
  */
@@ -1125,6 +1127,7 @@ export interface Datasets {
   "curated/capitals": CuratedCapitals;
   "curated/source-trust": CuratedSourceTrust;
   "curated/name-check-exceptions": CuratedNameCheckExceptions;
+  "curated/city-province-words": CuratedCityProvinceWords;
   "curated/phone-examples": CuratedPhoneExamples;
 }
 /**
@@ -1600,6 +1603,50 @@ export interface CuratedRecordDate {
    */
   date: string;
   why: string;
+}
+/**
+ * Which ISO 3166-2 categories are a city and which a province, and the words each language writes for them. A community subdivision name (data/curated/source-trust.json) of a city that carries a province's or district's word of its language, or of a province that carries a city's word, fails the check city-province-word (build/lib/city-province-words.ts) unless the place's English or ISO name carries that word too
+ */
+export interface CuratedCityProvinceWords {
+  city_types: {
+    types: Types;
+    /**
+     * Categories that are a city in that country only
+     */
+    by_country: {
+      [k: string]: Types;
+    };
+    /**
+     * Where a hand-curated value comes from
+     */
+    source: string;
+  };
+  province_types: {
+    types: Types;
+    /**
+     * Where a hand-curated value comes from
+     */
+    source: string;
+  };
+  /**
+   * @minItems 1
+   */
+  languages: {
+    /**
+     * A language subtag: the words hold for every locale of the language
+     */
+    language: string;
+    /**
+     * word: a whole word of the name (lower case); prefix, suffix: how the name begins or ends, for scripts that write designations without a space
+     */
+    match: "word" | "prefix" | "suffix";
+    city: Words5;
+    province: Words5;
+    /**
+     * Where a hand-curated value comes from
+     */
+    source: string;
+  }[];
 }
 export interface Replacement {
   /**

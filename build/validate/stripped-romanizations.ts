@@ -15,7 +15,7 @@ import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
 /** CLDR's name of a subdivision in a locale, cleaned as the import cleans it, or undefined. */
-function cldrName(code: string, tag: string): string | undefined {
+export function cldrName(code: string, tag: string): string | undefined {
   if (!existsSync(join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag))) return undefined;
   const name = subdivisionNames(tag)[code.replace('-', '').toLowerCase()];
   return name ? cleanIsoName(name) : undefined;

@@ -10,6 +10,7 @@ import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
 import { checkInvisibleCharacters } from './invisible-characters.ts';
 import { checkStrippedRomanizations } from './stripped-romanizations.ts';
+import { checkCityProvinceWords } from './city-province-words.ts';
 import { checkPhoneExamples } from './phone-examples.ts';
 import { checkOwnLanguageFloor } from './own-language-coverage.ts';
 import { checkNameArtefacts } from './name-artefacts.ts';
@@ -98,6 +99,7 @@ export function validateData(dataDir: string): ValidationResult {
     ...checkInvisibleCharacters(data),
     ...checkCommunityNames(data),
     ...checkStrippedRomanizations(data),
+    ...checkCityProvinceWords(data),
     ...checkPhoneExamples(data),
     ...checkOwnLanguageFloor(data),
   );
