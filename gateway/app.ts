@@ -96,12 +96,14 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShare, log,
     return planned;
   };
   // A refusal closes its connection when more requests wait behind it (no client pipelines without a
-  // key but a flood), or past the connection's bound while keys are served (fair-share.ts).
+  // key but a flood); past the connection's bound while keys are served it is held until due (fair-share.ts).
   const refuse = (req: Request, res: Res, refusal: Problem, now: number) => {
-    if (requestsWaiting(req.socket) > 0 || fairShare?.closesAfterRefusal(req.socket, now)) {
-      return sendProblem(res, { ...refusal, headers: [...(refusal.headers ?? []), ['Connection', 'close']] });
-    }
-    sendProblem(res, refusal);
+    if (requestsWaiting(req.socket) > 0) return sendProblem(res, { ...refusal, headers: [...(refusal.headers ?? []), ['Connection', 'close']] });
+    const delay = fairShare?.refusalDelay(req.socket, now) ?? 0;
+    if (delay === 0) return sendProblem(res, refusal);
+    setTimeout(() => {
+      if (!res.destroyed) sendProblem(res, refusal);
+    }, delay);
   };
 
   // The key is checked before the query is read: a request without one costs the same whatever its query.

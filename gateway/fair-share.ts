@@ -11,7 +11,7 @@
  * each worker, and a key busy on another worker counts as one waiting here.
  *
  * Requests without a valid key are bounded per connection: while a key is being served, a connection
- * gets REFUSALS.burst refusals (then REFUSALS.perSecond), and the refusal past that closes it. Per
+ * gets REFUSALS.burst refusals at once, then REFUSALS.perSecond, each held until it is due. Per
  * client address is left to what stands in front (a proxy makes every client one address).
  * The fields of a 429 are the IETF's (draft-ietf-httpapi-ratelimit-headers), in worker-ms per second.
  */
@@ -34,6 +34,7 @@ const SHARE_EVERY_MS = 100;
 /** However busy the machine, a request is charged at least this share of its wall time. */
 const MIN_RUNNING = 0.1;
 const REFUSALS = { burst: 20, perSecond: 10 };
+const MAX_REFUSAL_DELAY_MS = 1000;
 
 export class FairShare {
   readonly #msPerSecond: number;
@@ -109,15 +110,19 @@ export class FairShare {
     }
   }
 
-  /** Whether a request refused for its credentials (no key, a wrong one) should close `connection`: past its bound while keys wait. */
-  closesAfterRefusal(connection: object, now: number): boolean {
-    if (now - this.#last.at >= WAITING_MS) return false;
+  /**
+   * How long to hold the refusal of a request for its credentials (no key, a wrong one) on `connection`:
+   * 0 within its bound, or while no key is served; past it, until the connection's next refusal is due.
+   * Paced rather than closed: a closed connection is opened again at once, at a cost to every process.
+   */
+  refusalDelay(connection: object, now: number): number {
+    if (now - this.#last.at >= WAITING_MS) return 0;
     let bucket = this.#refusals.get(connection);
     if (!bucket) this.#refusals.set(connection, (bucket = { tokens: REFUSALS.burst, filledAt: now }));
     bucket.tokens = Math.min(REFUSALS.burst, bucket.tokens + ((now - bucket.filledAt) / 1000) * REFUSALS.perSecond);
     bucket.filledAt = now;
     bucket.tokens -= 1;
-    return bucket.tokens < 0;
+    return bucket.tokens >= 0 ? 0 : Math.min(MAX_REFUSAL_DELAY_MS, (-bucket.tokens / REFUSALS.perSecond) * 1000);
   }
 
   #served(key: string, now: number): void {

@@ -9,6 +9,8 @@ import { connect, type Socket } from 'node:net';
 /** Resident memory of `pid`, in bytes. */
 export const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 
+const NODE_NAMES = new Set(['node', 'MainThread']);
+
 /** Resident memory of `pid` and every node process below it, in bytes. */
 export function treeRss(pid: number): number {
   const children = new Map<number, number[]>();
@@ -26,7 +28,8 @@ export function treeRss(pid: number): number {
     const next = queue.pop()!;
     queue.push(...(children.get(next) ?? []));
     try {
-      if (readFileSync(`/proc/${next}/comm`, 'utf8').trim() === 'node') total += rssOf(next);
+      // Node 24 names its main thread, and so the process, MainThread.
+      if (NODE_NAMES.has(readFileSync(`/proc/${next}/comm`, 'utf8').trim())) total += rssOf(next);
     } catch {
       /* gone */
     }
