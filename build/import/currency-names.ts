@@ -6,7 +6,7 @@
  * in the locale's script (CLDR's Serbian mixes Latin a and e into Cyrillic names; its polytonic Greek
  * keeps "Kwanza") is dropped whole, so the locale's fallback applies, as the gate requires.
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { type CldrCurrencyWords, currencyWordsOf } from '../lib/cldr-numbers.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 export interface CurrencyWords {
@@ -18,8 +18,8 @@ export interface CurrencyWords {
 
 const PLURAL = /^displayName-count-(zero|one|two|few|many|other)$/;
 
-function currenciesOf(tag: string): Record<string, Record<string, string>> {
-  const currencies = readPackageJson<any>('cldr-numbers-full', `main/${tag}/currencies.json`).main?.[tag]?.numbers?.currencies;
+function currenciesOf(tag: string): Record<string, CldrCurrencyWords> {
+  const currencies = currencyWordsOf(tag);
   if (!currencies?.EUR) throw new Error(`cldr-numbers-full: main/${tag}/currencies.json has no EUR; has its layout changed?`);
   return currencies;
 }

@@ -3,7 +3,7 @@
  * from its `_from` through its `_to` (the last day; absent while it lasts), and counts only where
  * CLDR does not mark it `_tender: "false"` (XXX in Antarctica, or a currency only used as a unit).
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { type CldrFraction, type CldrTenderDates, cldrCurrencyData } from '../lib/cldr-core.ts';
 
 export interface Tender {
   code: string;
@@ -11,17 +11,17 @@ export interface Tender {
   to: string | null;
 }
 
-export function currencyData(): { region: Record<string, Record<string, any>[]>; fractions: Record<string, any> } {
-  const data = readPackageJson<any>('cldr-core', 'supplemental/currencyData.json').supplemental?.currencyData;
+export function currencyData(): { region: Record<string, Record<string, CldrTenderDates>[]>; fractions: Record<string, CldrFraction> } {
+  const data = cldrCurrencyData();
   if (!data?.region?.US || !data?.fractions?.DEFAULT)
     throw new Error('cldr-core: supplemental/currencyData.json has no region US or fractions DEFAULT; has its layout changed?');
-  return data;
+  return { region: data.region, fractions: data.fractions };
 }
 
 /** Every legal tender CLDR lists for a region, newest first as CLDR orders them. */
-export function tendersOf(region: Record<string, any>[] | undefined): Tender[] {
+export function tendersOf(region: Record<string, CldrTenderDates>[] | undefined): Tender[] {
   return (region ?? [])
-    .flatMap((entry) => Object.entries<any>(entry))
+    .flatMap((entry) => Object.entries(entry))
     .filter(([, dates]) => dates._tender !== 'false')
     .map(([code, dates]) => ({ code, from: dates._from ?? null, to: dates._to ?? null }));
 }

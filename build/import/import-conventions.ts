@@ -5,27 +5,24 @@
  * week. Where CLDR has no entry for the country its world default (001) applies, and `cldr_default`
  * lists those fields, so a reader can tell a stated convention from the default.
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { conventionsData } from '../lib/cldr-core.ts';
 
 const HOUR_CYCLE: Record<string, string> = { h: 'h12', H: 'h23', K: 'h11', k: 'h24' };
 
 export function importConventions(countryCodes: string[]) {
-  const supplemental = (file: string) => readPackageJson<any>('cldr-core', `supplemental/${file}.json`).supplemental;
-  const week = supplemental('weekData').weekData;
-  const measurement = supplemental('measurementData').measurementData;
-  const time = supplemental('timeData').timeData;
+  const { weekData: week, measurementData: measurement, timeData: time } = conventionsData();
   if (!week?.firstDay?.['001'] || !measurement?.paperSize?.['001'] || !time?.['001']?._preferred) {
     throw new Error('cldr-core: weekData, measurementData or timeData lacks its world default (001); has the layout changed?');
   }
   return countryCodes.map((country) => {
     const defaults: string[] = [];
-    const of = (field: string, table: Record<string, any>) => {
+    const of = <T>(field: string, table: Record<string, T>): T => {
       if (country in table) return table[country];
       defaults.push(field);
       return table['001'];
     };
-    const preferred: string = of('hour_cycle', time)._preferred;
-    if (!HOUR_CYCLE[preferred]) throw new Error(`cldr-core timeData: ${country} prefers ${preferred}, which is no hour cycle known here`);
+    const preferred = of('hour_cycle', time)._preferred;
+    if (!preferred || !HOUR_CYCLE[preferred]) throw new Error(`cldr-core timeData: ${country} prefers ${preferred}, which is no hour cycle known here`);
     return {
       country,
       first_day: of('first_day', week.firstDay) as string,

@@ -6,14 +6,14 @@
  * CLDR does not name as a whole (sr-Latn) composed by the locale's own pattern, "Serbian (Latin)".
  * data/country-languages.json keeps the flat list search reads.
  */
-import { readPackageJson } from '../lib/upstream.ts';
+import { territoryInfo } from '../lib/cldr-core.ts';
+import { languageNames, localePattern, scriptNames } from '../lib/cldr-names.ts';
 import { inLocaleScript, pruneByFallback, type Chains } from './fallback-prune.ts';
 
 function displayNames(tag: string) {
-  const file = (name: string) => readPackageJson<any>('cldr-localenames-full', `main/${tag}/${name}.json`).main?.[tag]?.localeDisplayNames;
-  const languages = file('languages')?.languages;
-  const scripts = file('scripts')?.scripts;
-  const pattern: string | undefined = file('localeDisplayNames')?.localeDisplayPattern?.localePattern;
+  const languages = languageNames(tag);
+  const scripts = scriptNames(tag);
+  const pattern = localePattern(tag);
   if (!languages?.en || !scripts?.Latn || !pattern)
     throw new Error(`cldr-localenames-full: main/${tag} lacks language or script names or the locale pattern; has its layout changed?`);
   return { languages, scripts, pattern };
@@ -27,16 +27,16 @@ function nameIn(names: ReturnType<typeof displayNames>, language: string): strin
 }
 
 export function importLanguages(countryCodes: string[], chains: Chains) {
-  const territories = readPackageJson<any>('cldr-core', 'supplemental/territoryInfo.json').supplemental?.territoryInfo;
+  const territories = territoryInfo();
   if (!territories?.US?.languagePopulation?.en?._officialStatus)
     throw new Error('cldr-core: supplemental/territoryInfo.json gives US English no status; has its layout changed?');
   const countries = countryCodes.map((country) => ({
     country,
-    languages: Object.entries<any>(territories[country]?.languagePopulation ?? {})
+    languages: Object.entries(territories[country]?.languagePopulation ?? {})
       .filter(([, language]) => language._officialStatus)
       .map(([tag, language]) => ({
         language: tag.replace('_', '-'),
-        status: language._officialStatus as string,
+        status: language._officialStatus!,
         population_percent: Number(language._populationPercent),
       }))
       .sort((a, b) => b.population_percent - a.population_percent || a.language.localeCompare(b.language)),

@@ -76,3 +76,52 @@ export const officialLanguagesOf = (territory: CldrTerritory | undefined, status
   Object.entries(territory?.languagePopulation ?? {})
     .filter(([, language]) => language._officialStatus && (!statuses || statuses.includes(language._officialStatus)))
     .map(([tag]) => tag.split('_')[0]);
+
+/** A zone's metazone over a span of UTC instants (`YYYY-MM-DD HH:MM`); no `_from` or `_to` where open. */
+export interface CldrMetazoneUse {
+  usesMetazone: { _mzone: string; _from?: string; _to?: string };
+}
+/** IDs by their parts (`America` > `Argentina` > `Buenos_Aires`), each zone's leaf of type `T`. */
+export interface CldrZoneTree<T> {
+  [part: string]: CldrZoneTree<T> | T;
+}
+
+/** metaZones.json: each zone's metazones over time, by its CLDR ID's parts. */
+export const metazoneInfo = (): CldrZoneTree<CldrMetazoneUse[]> | undefined =>
+  readPackageJson<Supplemental<{ metaZones?: { metazoneInfo?: { timezone?: CldrZoneTree<CldrMetazoneUse[]> } } }>>('cldr-core', 'supplemental/metaZones.json')
+    .supplemental?.metaZones?.metazoneInfo?.timezone;
+
+/** A tender's days (`_to` its last), `_tender: "false"` where it is a unit rather than legal tender. */
+export interface CldrTenderDates {
+  _from?: string;
+  _to?: string;
+  _tender?: string;
+}
+export interface CldrFraction {
+  _digits: string;
+  _rounding: string;
+  _cashDigits?: string;
+  _cashRounding?: string;
+}
+export interface CldrCurrencyData {
+  /** Per region, a list of one-key objects (currency code -> its dates), newest first. */
+  region?: Record<string, Record<string, CldrTenderDates>[]>;
+  fractions?: Record<string, CldrFraction>;
+}
+
+/** currencyData.json: the tenders of each region and each currency's fraction digits. */
+export const cldrCurrencyData = (): CldrCurrencyData | undefined =>
+  readPackageJson<Supplemental<{ currencyData?: CldrCurrencyData }>>('cldr-core', 'supplemental/currencyData.json').supplemental?.currencyData;
+
+/** weekData.json, measurementData.json, timeData.json: each keyed by region, `001` the world default. */
+export interface CldrConventions {
+  weekData?: { firstDay: Record<string, string>; weekendStart: Record<string, string>; weekendEnd: Record<string, string> };
+  measurementData?: { measurementSystem: Record<string, string>; paperSize: Record<string, string> };
+  timeData?: Record<string, { _allowed?: string; _preferred?: string }>;
+}
+
+export const conventionsData = (): CldrConventions => ({
+  weekData: readPackageJson<Supplemental<CldrConventions>>('cldr-core', 'supplemental/weekData.json').supplemental?.weekData,
+  measurementData: readPackageJson<Supplemental<CldrConventions>>('cldr-core', 'supplemental/measurementData.json').supplemental?.measurementData,
+  timeData: readPackageJson<Supplemental<CldrConventions>>('cldr-core', 'supplemental/timeData.json').supplemental?.timeData,
+});

@@ -43,3 +43,20 @@ export function subdivisionNames(tag: string): Record<string, string> {
   if (!names || Object.keys(names).length === 0) throw new Error(`cldr-subdivisions-full: no subdivision names in ${subdivisionFile(tag)}`);
   return names;
 }
+
+/** main/<tag>/<file>.json of cldr-localenames-full: its display names, or undefined where the file lacks them. */
+const localeDisplayNames = <T>(tag: string, file: string): Partial<T> | undefined =>
+  readPackageJson<{ main?: Record<string, { localeDisplayNames?: Partial<T> }> }>('cldr-localenames-full', `main/${tag}/${file}.json`).main?.[tag]
+    ?.localeDisplayNames;
+
+/** Language names of a locale by tag (`en`, `az`, `sr_Latn`...). */
+export const languageNames = (tag: string): Record<string, string> | undefined =>
+  localeDisplayNames<{ languages: Record<string, string> }>(tag, 'languages')?.languages;
+
+/** Script names of a locale by ISO 15924 code (`Latn`). */
+export const scriptNames = (tag: string): Record<string, string> | undefined =>
+  localeDisplayNames<{ scripts: Record<string, string> }>(tag, 'scripts')?.scripts;
+
+/** The locale's pattern for a name with qualifiers, `{0} ({1})` in English. */
+export const localePattern = (tag: string): string | undefined =>
+  localeDisplayNames<{ localeDisplayPattern: { localePattern?: string } }>(tag, 'localeDisplayNames')?.localeDisplayPattern?.localePattern;

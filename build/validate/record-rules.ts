@@ -8,7 +8,9 @@
  * supplied it.
  */
 import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
-import { readPackageJson } from '../lib/upstream.ts';
+import { type CldrLongNames, timeZoneNames } from '../lib/cldr-dates.ts';
+import { languageNames } from '../lib/cldr-names.ts';
+import { currencyWordsOf } from '../lib/cldr-numbers.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 
@@ -29,13 +31,13 @@ function foreignIn(text: string, tag: string): string {
 }
 
 /** Every text of a per-locale map in its locale's script; `texts` picks the words to check from an entry. */
-function checkScripts(
+function checkScripts<T>(
   problems: Problems,
   pointer: string,
   label: string,
-  perLocale: Record<string, unknown>,
+  perLocale: Record<string, T>,
   served: Set<string>,
-  texts: (value: any) => string[],
+  texts: (value: T) => string[],
 ): void {
   for (const [tag, value] of Object.entries(perLocale)) {
     if (!served.has(tag)) {
@@ -54,25 +56,27 @@ function checkScripts(
 }
 
 /** CLDR's own words of a locale, read only when a value equal to the English one needs confirming. */
-const cldrFiles = new Map<string, any>();
-function cldr(pkg: string, tag: string, file: string): any {
-  const key = `${pkg}/${tag}/${file}`;
-  if (!cldrFiles.has(key)) cldrFiles.set(key, readPackageJson<any>(pkg, `main/${tag}/${file}.json`).main[tag]);
-  return cldrFiles.get(key);
+function cached<T>(read: (tag: string) => T): (tag: string) => T {
+  const files = new Map<string, T>();
+  return (tag) => {
+    if (!files.has(tag)) files.set(tag, read(tag));
+    return files.get(tag)!;
+  };
 }
-const cldrCurrencyName = (tag: string, code: string): string | undefined => cldr('cldr-numbers-full', tag, 'currencies').numbers.currencies[code]?.displayName;
-const cldrLanguageName = (tag: string, language: string): string | undefined =>
-  cldr('cldr-localenames-full', tag, 'languages').localeDisplayNames.languages[language];
-const cldrMetazoneNames = (tag: string, metazone: string): Record<string, string> | undefined =>
-  cldr('cldr-dates-full', tag, 'timeZoneNames').dates.timeZoneNames.metazone[metazone]?.long;
+const currencyWords = cached(currencyWordsOf);
+const languages = cached(languageNames);
+const zoneNames = cached(timeZoneNames);
+const cldrCurrencyName = (tag: string, code: string): string | undefined => currencyWords(tag)![code]?.displayName;
+const cldrLanguageName = (tag: string, language: string): string | undefined => languages(tag)![language];
+const cldrMetazoneNames = (tag: string, metazone: string): CldrLongNames | undefined => zoneNames(tag)!.metazone![metazone]?.long;
 
 /** A non-English locale's text equal to the English one must be what CLDR gives that locale. */
-function checkEnglishCopies(
+function checkEnglishCopies<T>(
   problems: Problems,
   pointer: string,
   label: string,
-  perLocale: Record<string, unknown>,
-  text: (value: any) => string | undefined,
+  perLocale: Record<string, T>,
+  text: (value: T) => string | undefined,
   own: (tag: string) => string | undefined,
 ): void {
   const english = perLocale.en === undefined ? undefined : text(perLocale.en);
