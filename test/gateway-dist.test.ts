@@ -49,7 +49,7 @@ opened('should open the built dist the same from its columns as from manifest.js
 
 opened('should give every file as manifest.json has it, in its order, and nothing for a key it lacks', () => {
   for (const files of [openDist(builtDist()).files, openDist(builtDist(), { columns: false }).files]) {
-    const expected = Object.entries<any>(rawManifest().files).map(([key, entry]) => [
+    const expected = Object.entries(rawManifest().files).map(([key, entry]) => [
       key,
       {
         bytes: entry.bytes,

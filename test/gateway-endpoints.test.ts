@@ -192,7 +192,7 @@ declared('should answer every request the manifest lists for the files of BR, US
   const ours = new RegExp(`(?:^|/)(?:${COUNTRIES.join('|')})(?:/(?:${COUNTRIES.join('|')})-[^/]+)?\\.json$|countries(?:\\.full)?\\.json$`);
   const firstSubdivision = new Map<string, string>();
   let checked = 0;
-  for (const [key, file] of Object.entries<any>(rawManifest().files)) {
+  for (const [key, file] of Object.entries(rawManifest().files)) {
     if (!ours.test(key)) continue;
     const subdivision = /subdivisions\/([A-Z]{2})\/([^/]+)\.json$/.exec(key);
     // One subdivision per country keeps this to a few thousand requests.

@@ -42,7 +42,7 @@ let gateway: Gateway;
 const fuzz = suite('fuzz (random paths and queries)');
 fuzz.before(async () => {
   gateway = await startGateway();
-  fileShas = new Set(Object.values<any>(rawManifest().files).map((file) => file.sha256));
+  fileShas = new Set(Object.values(rawManifest().files).map((file) => file.sha256));
 });
 fuzz.after(() => gateway.close());
 

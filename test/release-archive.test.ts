@@ -15,6 +15,7 @@ import { partialCopy } from './helpers/next-release.ts';
 import { ROOT } from './helpers/paths.ts';
 import { smallDist } from './helpers/small-dist.ts';
 import { startGatewayProcess, type Started } from './helpers/start.ts';
+import type { Manifest } from '../contract/manifest.ts';
 
 const run = promisify(execFile);
 /** A build/ script as npm runs it: its exit code and output. */
@@ -66,7 +67,7 @@ async function smallArchive(): Promise<Buffer> {
   return small;
 }
 
-const manifestOf = (dir: string) => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+const manifestOf = (dir: string): Manifest => JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
 
 const pack = suite('pack-dist');
 
@@ -150,7 +151,7 @@ unpack('should answer a sample of requests, in every encoding, as the original d
   gateways = [(await partArchive()).dist, mirror].map((dir) => startGatewayProcess({ API_KEYS: TEST_KEY, DIST_DIR: dir }));
   const ports = await Promise.all(gateways.map(async (started) => Number((await started.waitFor(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1])));
   // The hand-picked sample, and every 100th response of the manifest in each encoding.
-  const files = Object.values<any>(manifestOf(mirror).files).filter((entry, index) => index % 100 === 0 && entry.requests.length);
+  const files = Object.values(manifestOf(mirror).files).filter((entry, index) => index % 100 === 0 && entry.requests.length);
   const requests = [
     ...SAMPLE,
     ...files.flatMap((entry) =>

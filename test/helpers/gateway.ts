@@ -10,6 +10,7 @@ import { openDist, type Dist } from '../../gateway/dist.ts';
 import { serve, type Gateway as Serving } from '../../gateway/serve.ts';
 import { get, type Answer } from './answers.ts';
 import { builtDist } from './dist.ts';
+import type { Manifest } from '../../contract/manifest.ts';
 
 export const TEST_KEY = 'test-key-0123456789-abcdefghij';
 
@@ -17,9 +18,9 @@ let dist: Dist | undefined;
 /** The test dist, opened once per run. */
 export const testDist = (): Dist => (dist ??= openDist(builtDist()));
 
-let manifest: any;
+let manifest: Manifest | undefined;
 /** manifest.json as written (with each file's `requests`, which the gateway does not keep). */
-export const rawManifest = (): any => (manifest ??= JSON.parse(readFileSync(join(builtDist(), 'manifest.json'), 'utf8')));
+export const rawManifest = (): Manifest => (manifest ??= JSON.parse(readFileSync(join(builtDist(), 'manifest.json'), 'utf8')));
 
 /** The bytes of a dist file, e.g. distFile('v1/countries/BR.json') or distFile('v1/countries.json.br'). */
 export const distFile = (path: string): Buffer => readFileSync(join(builtDist(), path));

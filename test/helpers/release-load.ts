@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { builtDist } from './dist.ts';
 import type { Result, Target } from './load.ts';
 import { FEW_LOCALES, nextRelease } from './next-release.ts';
+import type { Manifest } from '../../contract/manifest.ts';
 
 export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const FOUR_CODINGS = ['br', 'gzip', 'identity', 'br;q=0, gzip'];
@@ -47,7 +48,7 @@ export function inconsistency(result: Result, shas: Map<string, Set<string>>): s
   return undefined;
 }
 
-export const shasOf = (manifest: any) => new Set(Object.values<any>(manifest.files).map((file) => file.sha256));
+export const shasOf = (manifest: Manifest) => new Set(Object.values(manifest.files).map((file) => file.sha256));
 
 /**
  * Two releases of the few-locale test dist, the old one at `distDir` and the new one in a staging tree
