@@ -83,8 +83,11 @@ function candidates(all: CountryNames[], tag: string, starts: Set<string>): Coun
  * Whether the official name holds its country's common name: one of CLDR's names in the locale whole,
  * or a word of four letters or more of one, inflected ("République de Corée" holds "Corée du Sud",
  * "ნეპალის ფედერალური…" holds ნეპალი, "Չիլիի" holds Չիլի), made an adjective ("Republica Portugheză",
- * "Тоголезька Республіка") or spelt one letter in three otherwise (kn ಪೋಲಂಡ್ for ಪೋಲ್ಯಾಂಡ್, sr-Latn
+ * "Тоголезька Республіка") or spelt two letters in five otherwise (kn ಪೋಲಂಡ್ for ಪೋಲ್ಯಾಂಡ್, sr-Latn
  * Pitkarn for Pitkern): a variant is the same name to its reader; a name without its country's is not.
+ * A Latin name may instead keep a word of the country's English name other than a form of state: a
+ * generic word (Saint, Islands) lets a wrong name through only where no other check refuses it, and
+ * leaving such words out dropped right names ("De forente stater", "Gweriniaeth Guinea").
  */
 export function holdsOwnName(official: string, tag: string, own: CountryNames): boolean {
   const words = wordsOf(official, tag).map(skeletonOf);
