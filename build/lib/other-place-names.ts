@@ -3,7 +3,7 @@
  * own English and ISO names are other words: a Thai province (TH-75, Samut Songkhram) called by the
  * name of a district of Bhutan ("Samdrup Jongkhar") in French.
  */
-import { nameKey } from '../validate/name-collisions.ts';
+import { nameKey } from './name-key.ts';
 
 export interface PlaceNames {
   code: string;

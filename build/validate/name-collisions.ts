@@ -7,80 +7,9 @@
  * BE and NL; Northern and Nord are one name here); other homonyms are reviewed, each with its reason,
  * in data/curated/shared-names.json, and a reviewed name that no longer occurs fails too.
  */
+import { nameKey } from '../lib/name-key.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Country, Datasets, Subdivision } from '../types/datasets.ts';
-
-/** Words that say the same in the English and ISO names (direction, "Saint") or only designate. */
-const SAME_WORD: Record<string, string> = {
-  north: 'N',
-  northern: 'N',
-  nord: 'N',
-  norte: 'N',
-  south: 'S',
-  southern: 'S',
-  sud: 'S',
-  sul: 'S',
-  sur: 'S',
-  east: 'E',
-  eastern: 'E',
-  est: 'E',
-  este: 'E',
-  leste: 'E',
-  west: 'W',
-  western: 'W',
-  ouest: 'W',
-  oeste: 'W',
-  central: 'C',
-  centre: 'C',
-  center: 'C',
-  centro: 'C',
-  centrale: 'C',
-  saint: 'St',
-  san: 'St',
-  st: 'St',
-  sankt: 'St',
-  santa: 'St',
-};
-const DESIGNATIONS = new Set([
-  'region',
-  'province',
-  'district',
-  'division',
-  'county',
-  'territory',
-  'state',
-  'area',
-  'city',
-  'municipality',
-  'governorate',
-  'department',
-  'oblast',
-  'krai',
-  'republic',
-  'of',
-  'the',
-  'and',
-  'de',
-  'del',
-  'la',
-  'le',
-  'capital',
-  'parish',
-  'prefecture',
-]);
-
-/** A name reduced to what tells it from another: no accents, designations or case; directions as one letter. */
-export function nameKey(name: string): string {
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .map((word) => SAME_WORD[word] ?? word)
-    .filter((word) => !DESIGNATIONS.has(word))
-    .join(' ');
-}
 
 const sameName = (a: Subdivision, b: Subdivision) => {
   const keys = (subdivision: Subdivision) => new Set([nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]);
