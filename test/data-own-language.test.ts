@@ -46,3 +46,23 @@ floor('should hold a cut of the data only to the floors of the countries it keep
 });
 
 floor.run();
+
+const cities = suite('subdivisions that are a zone city, in the languages of widest reach');
+
+/** The reader's examples: the capital and the largest city in the names every reader of these languages knows. */
+const CITY_NAMES: [code: string, locale: string, expected: string][] = [
+  ['TH-10', 'zh', '曼谷'],
+  ['TH-10', 'ru', 'Бангкок'],
+  ['VN-SG', 'zh', '胡志明市'],
+  ['EG-C', 'ru', 'Каир'],
+  ['EG-C', 'zh', '开罗'],
+  ['EG-C', 'fr', 'Le Caire'],
+  ['KR-11', 'ja', 'ソウル'],
+];
+for (const [code, locale, expected] of CITY_NAMES) {
+  cities(`should name ${code} ${expected} in ${locale}`, () => {
+    assert.is(data.subdivisions.find((subdivision) => subdivision.code === code)?.name[locale], expected);
+  });
+}
+
+cities.run();

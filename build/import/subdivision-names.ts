@@ -4,10 +4,24 @@
  * regions...), each checked by hand against its cited source. An entry fills a name only where the
  * upstreams have none in the locale's script; where they have one, the import fails, so that an
  * upstream that catches up is looked at again instead of being silently overridden.
+ * Then data/curated/subdivision-cities.json: a subdivision that is the city a zone is named for (Bangkok,
+ * Cairo) takes CLDR's exemplar city of the zone in the languages of widest reach that name it otherwise
+ * in no upstream: a Chinese reader knows 曼谷 and 开罗, not Bangkok and Cairo.
  */
 import { join } from 'node:path';
 import { readJson } from '../lib/canonical-json.ts';
 import { hasLettersOf, scriptOf } from '../lib/locale-script.ts';
+import { readZoneTab } from '../lib/tzdata.ts';
+import { cldrZoneIds, timeZoneNamesOf, zoneWordsIn } from './cldr-zone-names.ts';
+
+/** The languages whose readers know the world's big cities by names of their own. */
+export const WIDE_LOCALES = ['ar', 'zh', 'ru', 'es', 'fr', 'ja'];
+
+interface SubdivisionCity {
+  code: string;
+  zone: string;
+  source: string;
+}
 
 export interface CuratedSubdivisionName {
   code: string;
@@ -19,6 +33,9 @@ export interface CuratedSubdivisionName {
 export class CuratedSubdivisionNames {
   private readonly byCode = new Map<string, CuratedSubdivisionName[]>();
   private readonly applied = new Set<CuratedSubdivisionName>();
+  /** Subdivision code -> CLDR's exemplar city of its zone, per wide locale that has one. */
+  private readonly cities = new Map<string, Map<string, string>>();
+  private readonly citiesApplied = new Set<string>();
 
   constructor(dataDir: string) {
     const entries: CuratedSubdivisionName[] = readJson(join(dataDir, 'curated', 'subdivision-names.json'));
@@ -32,6 +49,23 @@ export class CuratedSubdivisionNames {
         throw new Error(`subdivision-names: ${key} ${JSON.stringify(entry.value)} is not written in the ${scriptOf(entry.locale)} script`);
       }
       this.byCode.set(entry.code, [...(this.byCode.get(entry.code) ?? []), entry]);
+    }
+    const cities: SubdivisionCity[] = readJson(join(dataDir, 'curated', 'subdivision-cities.json'));
+    const tab = readZoneTab();
+    const cldrIds = cldrZoneIds();
+    const zoneNames = new Map(WIDE_LOCALES.map((tag) => [tag, timeZoneNamesOf(tag)]));
+    for (const city of cities) {
+      const country = city.code.split('-')[0];
+      if (!tab.some((line) => line.zone === city.zone && line.country === country))
+        throw new Error(`subdivision-cities: ${city.code}: ${city.zone} is no zone of ${country} in zone.tab`);
+      const cldrId = cldrIds.get(city.zone);
+      if (!cldrId) throw new Error(`subdivision-cities: ${city.code}: CLDR has no zone ${city.zone}`);
+      const names = new Map<string, string>();
+      for (const tag of WIDE_LOCALES) {
+        const name = zoneWordsIn(zoneNames.get(tag)!, cldrId, null).city;
+        if (name && hasLettersOf(name, scriptOf(tag))) names.set(tag, name);
+      }
+      this.cities.set(city.code, names);
     }
   }
 
@@ -48,6 +82,10 @@ export class CuratedSubdivisionNames {
       names[entry.locale] = entry.value;
       this.applied.add(entry);
     }
+    const city = this.cities.get(code);
+    if (!city) return;
+    this.citiesApplied.add(code);
+    for (const [tag, name] of city) if (!names[tag] || !hasLettersOf(names[tag], scriptOf(tag))) names[tag] = name;
   }
 
   /** The locales a subdivision's curated names are in: reviewed, so never dropped as shared. */
@@ -59,5 +97,7 @@ export class CuratedSubdivisionNames {
   checkAllApplied(): void {
     const unused = [...this.byCode.values()].flat().filter((entry) => !this.applied.has(entry));
     if (unused.length) throw new Error(`subdivision-names that matched no subdivision: ${unused.map((entry) => `${entry.code} ${entry.locale}`).join(', ')}`);
+    const unusedCities = [...this.cities.keys()].filter((code) => !this.citiesApplied.has(code));
+    if (unusedCities.length) throw new Error(`subdivision-cities that matched no subdivision: ${unusedCities.join(', ')}`);
   }
 }

@@ -36,6 +36,7 @@ export const DATASETS = [
   'curated/subdivision-orders',
   'curated/subdivision-types',
   'curated/subdivision-names',
+  'curated/subdivision-cities',
   'curated/iso-renames',
   'curated/name-readings',
   'curated/page-words',

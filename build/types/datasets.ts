@@ -824,6 +824,25 @@ export type CuratedSubdivisionNames = {
   source: string;
 }[];
 /**
+ * Subdivisions that are a city a tzdata zone is named for (TH-10 is Bangkok, Asia/Bangkok): in ar, zh, ru, es, fr and ja, where no upstream names the subdivision, CLDR's exemplar city of the zone names it
+ *
+ * @minItems 1
+ */
+export type CuratedSubdivisionCities = {
+  /**
+   * ISO 3166-2 code
+   */
+  code: string;
+  /**
+   * The IANA zone of the subdivision's country in zone.tab that the city names
+   */
+  zone: string;
+  /**
+   * Where a hand-curated value comes from
+   */
+  source: string;
+}[];
+/**
  * ISO 3166-1 name changes: the name ISO replaced and the one it gives now, each from ISO's change history. The import serves the current name; the data gate refuses the former one in every locale (data/former-names.json)
  */
 export type CuratedIsoRenames = {
@@ -1119,6 +1138,7 @@ export interface Datasets {
   "curated/subdivision-orders": CuratedSubdivisionOrders;
   "curated/subdivision-types": CuratedSubdivisionTypes;
   "curated/subdivision-names": CuratedSubdivisionNames;
+  "curated/subdivision-cities": CuratedSubdivisionCities;
   "curated/iso-renames": CuratedIsoRenames;
   "curated/name-readings": CuratedNameReadings;
   "curated/page-words": CuratedPageWords;
