@@ -58,6 +58,7 @@ const CITY_NAMES: [code: string, locale: string, expected: string][] = [
   ['EG-C', 'zh', '开罗'],
   ['EG-C', 'fr', 'Le Caire'],
   ['KR-11', 'ja', 'ソウル'],
+  ['VN-HN', 'zh', '河内市'],
 ];
 for (const [code, locale, expected] of CITY_NAMES) {
   cities(`should name ${code} ${expected} in ${locale}`, () => {
