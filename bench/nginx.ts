@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { startNginx } from '../nginx/nginx.ts';
 import type { Workload } from './workloads.ts';
 import { startServer, treeRss, type Server } from './server.ts';
+import type { ReferenceOptions } from './reference.ts';
 
 /** Headers a static server produces itself, or that depend on the coding. */
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
@@ -44,14 +45,8 @@ function locations(workloads: Workload[], headersByPath: Map<string, Record<stri
     .join('\n');
 }
 
-interface PlainOptions {
-  dir: string;
-  port: number;
-  key: string;
-  workers: number;
-  workloads: Workload[];
-  headersByPath: Map<string, Record<string, string>>;
-}
+/** What the reference servers are started with: plain nginx serves the same answers with the same headers. */
+type PlainOptions = Omit<ReferenceOptions, 'polka'>;
 
 function plainConfig(options: PlainOptions): string {
   const { dir } = options;
