@@ -253,6 +253,16 @@ const EXCEPTIONS: Exception[] = [
   },
 ];
 
+/** Runs `each` over the cases, 8 at a time, so every tier is asked in parallel without a flood. */
+async function eachAtOnce(cases: [string, Hostile][], each: (entry: [string, Hostile]) => Promise<void>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < cases.length) await each(cases[next++]);
+    }),
+  );
+}
+
 const tiersSuite = suite('tiers (one corpus, every tier)');
 let gateway: Gateway;
 let nginx: Nginx | undefined;
@@ -280,29 +290,21 @@ tiersSuite('should answer every request of the corpus alike on every tier, but f
   const cases = corpus();
   const unexplained: string[] = [];
   const used = new Map<Exception, number>();
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < cases.length) {
-        const [name, request] = cases[next++];
-        const bytes = rawRequest(request);
-        const answers = await Promise.all(tiers.map((tier) => ask(tier, bytes, request.method ?? 'GET')));
-        if (answers[0].headers['x-content-type-options'] !== 'nosniff') unexplained.push(`gateway, ${name}: no X-Content-Type-Options: nosniff`);
-        for (let i = 1; i < tiers.length; i++) {
-          const found = differences(answers[0], answers[i]);
-          if (found.length === 0) continue;
-          const exception = EXCEPTIONS.find((candidate) => candidate.tier === tiers[i].name && candidate.applies(request, [answers[0], answers[i]]));
-          if (exception) used.set(exception, (used.get(exception) ?? 0) + 1);
-          else {
-            const bodies = found.includes('body') ? ` (${[answers[0], answers[i]].map((answer) => answer.body.toString('utf8', 0, 200)).join(' / ')})` : '';
-            unexplained.push(
-              `${tiers[i].name}, ${name} (${request.method ?? 'GET'} ${request.target.slice(0, 120)}): ${found.join('; ').slice(0, 300)}${bodies}`,
-            );
-          }
-        }
+  await eachAtOnce(cases, async ([name, request]) => {
+    const bytes = rawRequest(request);
+    const answers = await Promise.all(tiers.map((tier) => ask(tier, bytes, request.method ?? 'GET')));
+    if (answers[0].headers['x-content-type-options'] !== 'nosniff') unexplained.push(`gateway, ${name}: no X-Content-Type-Options: nosniff`);
+    for (let i = 1; i < tiers.length; i++) {
+      const found = differences(answers[0], answers[i]);
+      if (found.length === 0) continue;
+      const exception = EXCEPTIONS.find((candidate) => candidate.tier === tiers[i].name && candidate.applies(request, [answers[0], answers[i]]));
+      if (exception) used.set(exception, (used.get(exception) ?? 0) + 1);
+      else {
+        const bodies = found.includes('body') ? ` (${[answers[0], answers[i]].map((answer) => answer.body.toString('utf8', 0, 200)).join(' / ')})` : '';
+        unexplained.push(`${tiers[i].name}, ${name} (${request.method ?? 'GET'} ${request.target.slice(0, 120)}): ${found.join('; ').slice(0, 300)}${bodies}`);
       }
-    }),
-  );
+    }
+  });
   console.log(
     `  ${cases.length} requests to ${tiers.map((tier) => tier.name).join(', ')}; exceptions: ${EXCEPTIONS.map((exception) => `${exception.tier} ${used.get(exception) ?? 0}`).join(', ') || 'none'}`,
   );
@@ -313,21 +315,15 @@ tiersSuite('should answer every request of the corpus alike on every tier, but f
 tiersSuite('should refuse every request without a key that names an internal step of a tier in its query (401 on every tier)', async () => {
   const cases = keylessRequests(builtDist());
   const wrong: string[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < cases.length) {
-        const [name, request] = cases[next++];
-        const bytes = rawRequest(request);
-        // workerd cannot take an absolute-form target at all (an exception above): the edge is asked in origin form only.
-        for (const tier of tiers.filter((candidate) => candidate.name !== 'edge' || request.target.startsWith('/'))) {
-          const answer = await ask(tier, bytes, 'GET');
-          if (answer.status !== 401 || answer.code !== 'missing_credentials')
-            wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
-        }
-      }
-    }),
-  );
+  await eachAtOnce(cases, async ([name, request]) => {
+    const bytes = rawRequest(request);
+    // workerd cannot take an absolute-form target at all (an exception above): the edge is asked in origin form only.
+    for (const tier of tiers.filter((candidate) => candidate.name !== 'edge' || request.target.startsWith('/'))) {
+      const answer = await ask(tier, bytes, 'GET');
+      if (answer.status !== 401 || answer.code !== 'missing_credentials')
+        wrong.push(`${tier.name}, ${name} (${request.target}): ${answer.status} ${answer.code}`);
+    }
+  });
   console.log(`  ${cases.length} requests without a key to ${tiers.map((tier) => tier.name).join(', ')}; ${wrong.length} not refused`);
   assert.equal(wrong.slice(0, 40), [], `${wrong.length} answers other than 401 missing_credentials`);
 });
