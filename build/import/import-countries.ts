@@ -17,20 +17,7 @@ import { fullNameOrder } from '../lib/iso-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
 import { territoryContainment as cldrTerritoryContainment } from '../lib/cldr-core.ts';
-
-interface CuratedCountry {
-  alpha2: string;
-  alpha3: string;
-  numeric: string;
-  flag: string;
-  official_name: string;
-  source: string;
-}
-interface CuratedCallingCode {
-  country: string;
-  calling_code: string | null;
-  source: string;
-}
+import type { CuratedCallingCodes, CuratedCountries } from '../types/datasets.ts';
 
 export function territoryContainment(): Map<string, string> {
   const containment = cldrTerritoryContainment();
@@ -77,8 +64,8 @@ export interface NameChecks {
 }
 
 export function importCountries(dataDir: string, locales: LocalesDataset, overrides: NameOverrides, checks: NameChecks) {
-  const curated: CuratedCountry[] = readJson(join(dataDir, 'curated', 'countries.json'));
-  const curatedCallingCodes: CuratedCallingCode[] = readJson(join(dataDir, 'curated', 'calling-codes.json'));
+  const curated: CuratedCountries = readJson(join(dataDir, 'curated', 'countries.json'));
+  const curatedCallingCodes: CuratedCallingCodes = readJson(join(dataDir, 'curated', 'calling-codes.json'));
   // Each country's entry starts with its calling code.
   const phoneMetadata = readPackageJson<{ countries: Record<string, [string, ...unknown[]]> }>('libphonenumber-js', 'metadata.max.json').countries;
   const tags = locales.locales.map((locale) => locale.tag);
