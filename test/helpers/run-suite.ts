@@ -1,0 +1,204 @@
+/**
+ * `npm test`: the type check, the linter and every test file, on as many lanes as the machine has cores.
+ * The real dist (and its edge upload) is built in the background from the start, while the lanes take the
+ * work that does not read it; then the heaviest file left goes first, by the times of the last run kept in
+ * the temp dir. Each file's output is printed whole once it is done, so lanes never interleave.
+ */
+import { type ChildProcess, fork, spawn } from 'node:child_process';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { ROOT } from './paths.ts';
+
+interface Task {
+  name: string;
+  /** A command run as is, or a test file sent to a lane. */
+  command?: string[];
+  file?: string;
+  /** Waits for the background build where it reads the real dist. */
+  needsDist: boolean;
+}
+
+const TEST_DIR = join(ROOT, 'test');
+const TIMES = join(tmpdir(), 'country-test-times.json');
+const MARK = `--- lane mark ${process.pid} ---`;
+const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
+
+/** Whether a module reads helpers/dist.ts, itself or through the modules of test/ it imports. */
+function readsDist(file: string, seen = new Set<string>()): boolean {
+  if (seen.has(file)) return false;
+  seen.add(file);
+  if (file === join(TEST_DIR, 'helpers', 'dist.ts')) return true;
+  const imports = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].map((match) => resolve(dirname(file), match[1]));
+  return imports.some((path) => path.startsWith(TEST_DIR) && readsDist(path, seen));
+}
+
+/** Every test file (as uvu's command line finds them: the scripts of test/, not of helpers/ or load/) or those a pattern picks. */
+function tasks(pattern?: RegExp): Task[] {
+  const files = readdirSync(TEST_DIR)
+    .filter((name) => /\.([mc]js|[jt]sx?)$/.test(name) && (!pattern || pattern.test(name)))
+    .sort();
+  const testFiles = files.map((name) => ({ name, file: join(TEST_DIR, name), needsDist: readsDist(join(TEST_DIR, name)) }));
+  if (process.env.TEST_FILES_ONLY) return testFiles;
+  return [
+    // Incremental, its state in the temp dir: a second run checks only what changed.
+    {
+      name: 'tsc',
+      command: [
+        bin('tsc'),
+        '--noEmit',
+        '-p',
+        ROOT,
+        '--incremental',
+        '--tsBuildInfoFile',
+        join(tmpdir(), `country-tsc-${ROOT.replaceAll('/', '_')}.tsbuildinfo`),
+      ],
+      needsDist: false,
+    },
+    { name: 'biome', command: [bin('biome'), 'check', ROOT], needsDist: false },
+    ...testFiles,
+  ];
+}
+
+/** Seconds each task took last time; a task never timed weighs as its file's size says, tsc first. */
+function weights(all: Task[]): Map<string, number> {
+  let last: Record<string, number> = {};
+  try {
+    last = JSON.parse(readFileSync(TIMES, 'utf8'));
+  } catch {
+    /* no run yet in this temp dir */
+  }
+  return new Map(all.map((task) => [task.name, last[task.name] ?? (task.file ? statSync(task.file).size / 1000 : 1000)]));
+}
+
+function prebuild(): Promise<void> {
+  const script = `import { builtDist } from ${JSON.stringify(join(TEST_DIR, 'helpers', 'dist.ts'))};
+import { buildUpload } from ${JSON.stringify(join(ROOT, 'edge', 'node', 'upload.ts'))};
+buildUpload(builtDist(), builtDist() + '-edge');`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+  return new Promise((done, fail) => child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`building the test dist failed (${code})`)))));
+}
+
+interface Lane {
+  child: ChildProcess;
+  out: string;
+  err: string;
+}
+
+function startLane(): Promise<Lane> {
+  const child = fork(join(TEST_DIR, 'helpers', 'lane.cjs'), [], {
+    cwd: ROOT,
+    execArgv: ['--require', 'tsx/cjs'],
+    env: { ...process.env, LANE_MARK: MARK },
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  const lane: Lane = { child, out: '', err: '' };
+  child.stdout!.on('data', (chunk) => (lane.out += chunk));
+  child.stderr!.on('data', (chunk) => (lane.err += chunk));
+  return new Promise((ready) => child.once('message', () => ready(lane)));
+}
+
+/** A test file on a lane: its output (up to the lane's mark on both streams) and whether it failed. */
+function runFile(lane: Lane, task: Task): Promise<{ output: string; failed: boolean }> {
+  return new Promise((done) => {
+    let failed = false;
+    let reported = false;
+    const finish = () => {
+      const [out, err] = [lane.out.indexOf(MARK), lane.err.indexOf(MARK)];
+      if (!reported || out < 0 || err < 0) return;
+      const output = lane.out.slice(0, out) + lane.err.slice(0, err);
+      lane.out = lane.out.slice(out + MARK.length + 1);
+      lane.err = lane.err.slice(err + MARK.length + 1);
+      cleanup();
+      done({ output, failed });
+    };
+    const onMessage = (message: { failed: boolean }) => {
+      reported = true;
+      failed = message.failed;
+      finish();
+    };
+    const onExit = (code: number | null) => {
+      cleanup();
+      done({ output: `${lane.out}${lane.err}\n${task.name}: the lane exited (${code}) before the file was done\n`, failed: true });
+    };
+    const poll = setInterval(finish, 50);
+    const cleanup = () => {
+      clearInterval(poll);
+      lane.child.off('message', onMessage);
+      lane.child.off('exit', onExit);
+    };
+    lane.child.on('message', onMessage);
+    lane.child.on('exit', onExit);
+    lane.child.send({ file: task.file, name: relative(TEST_DIR, task.file!) });
+  });
+}
+
+function runCommand(task: Task): Promise<{ output: string; failed: boolean }> {
+  const child = spawn(task.command![0], task.command!.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += chunk));
+  child.stderr.on('data', (chunk) => (output += chunk));
+  return new Promise((done) => child.on('exit', (code) => done({ output, failed: code !== 0 })));
+}
+
+const count = (output: string, label: string) => Number(new RegExp(`${label}:\\s+(?:\\x1b\\[\\d+m)*(\\d+)`).exec(output)?.[1] ?? 0);
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  const queue = tasks(process.argv[2] ? new RegExp(process.argv[2], 'i') : undefined);
+  const weight = weights(queue);
+  const times: Record<string, number> = {};
+  let distReady = false;
+  let distFailure: Error | undefined;
+  const building = prebuild().then(
+    () => (distReady = true),
+    (error: Error) => ((distFailure = error), (distReady = true)),
+  );
+  const totals = { total: 0, passed: 0, skipped: 0 };
+  const failures: string[] = [];
+
+  /** The heaviest task that can run now; one that reads the dist waits for it unless nothing else is left. */
+  const next = (): Task | undefined => {
+    const ready = queue.filter((task) => distReady || !task.needsDist);
+    const pick = (ready.length ? ready : queue).sort((a, b) => weight.get(b.name)! - weight.get(a.name)!)[0];
+    if (pick) queue.splice(queue.indexOf(pick), 1);
+    return pick;
+  };
+
+  const lanes = Math.max(1, Math.min(Number(process.env.TEST_LANES) || availableParallelism(), 4));
+  await Promise.all(
+    Array.from({ length: lanes }, async () => {
+      let lane: Lane | undefined;
+      for (let task = next(); task; task = next()) {
+        const at = Date.now();
+        if (task.needsDist && !distReady) await building;
+        let result: { output: string; failed: boolean };
+        if (task.command) result = await runCommand(task);
+        else if (task.needsDist && distFailure) result = { output: `${distFailure.message}\n`, failed: true };
+        else {
+          lane ??= await startLane();
+          result = await runFile(lane, task);
+          if (lane.child.exitCode !== null) lane = undefined;
+        }
+        times[task.name] = (Date.now() - at) / 1000;
+        process.stdout.write(`\n== ${task.name} (${times[task.name].toFixed(1)} s)\n${result.output}`);
+        if (task.file) {
+          totals.total += count(result.output, 'Total');
+          totals.passed += count(result.output, 'Passed');
+          totals.skipped += count(result.output, 'Skipped');
+        }
+        if (result.failed) failures.push(task.name);
+      }
+      lane?.child.send({ exit: true });
+    }),
+  );
+  await building;
+  writeFileSync(TIMES, `${JSON.stringify({ ...Object.fromEntries(weight), ...times }, null, 2)}\n`);
+  process.stdout.write(
+    `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${((Date.now() - started) / 1000).toFixed(1)} s on ${lanes} lanes\n`,
+  );
+  if (failures.length) process.stderr.write(`\nfailed: ${failures.join(', ')}\n`);
+  return failures.length ? 1 : 0;
+}
+
+process.exitCode = await main();
