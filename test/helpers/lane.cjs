@@ -8,10 +8,21 @@ const uvu = require('uvu');
 
 const MARK = process.env.LANE_MARK;
 
+/** CPU seconds of this process and of the children it has reaped (utime, stime, cutime, cstime; Linux only). */
+function cpuSeconds() {
+  try {
+    const fields = require('node:fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    return fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0) / 100;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 process.on('message', async (message) => {
   if (message.exit) process.exit(0);
   const { file, name } = message;
   const started = process.hrtime.bigint();
+  const cpu = cpuSeconds();
   let failed = false;
   try {
     globalThis.UVU_QUEUE.length = 0;
@@ -28,6 +39,6 @@ process.on('message', async (message) => {
   // Both streams are pipes, written synchronously on Linux: the parent files what precedes the mark under this file.
   process.stdout.write(`${MARK}\n`);
   process.stderr.write(`${MARK}\n`);
-  process.send({ file, failed, seconds: Number(process.hrtime.bigint() - started) / 1e9 });
+  process.send({ file, failed, seconds: Number(process.hrtime.bigint() - started) / 1e9, cpu: cpuSeconds() - cpu });
 });
 process.send({ ready: true });

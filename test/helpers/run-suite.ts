@@ -74,7 +74,16 @@ function weights(all: Task[]): Map<string, number> {
 function prebuild(): Promise<void> {
   const script = `import { builtDist } from ${JSON.stringify(join(TEST_DIR, 'helpers', 'dist.ts'))};
 import { buildUpload } from ${JSON.stringify(join(ROOT, 'edge', 'node', 'upload.ts'))};
-buildUpload(builtDist(), builtDist() + '-edge');`;
+import { readFileSync } from 'node:fs';
+const started = Date.now();
+buildUpload(builtDist(), builtDist() + '-edge');
+let cpu = '';
+try {
+  const ticks = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ').slice(11, 15).reduce((sum, field) => sum + Number(field), 0);
+  cpu = ', ' + (ticks / 100).toFixed(1) + ' s CPU';
+} catch {}
+console.log('');
+console.log('== the test dist and its edge upload (' + ((Date.now() - started) / 1000).toFixed(1) + ' s' + cpu + ')');`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
   return new Promise((done, fail) => child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`building the test dist failed (${code})`)))));
 }
@@ -99,9 +108,10 @@ function startLane(): Promise<Lane> {
 }
 
 /** A test file on a lane: its output (up to the lane's mark on both streams) and whether it failed. */
-function runFile(lane: Lane, task: Task): Promise<{ output: string; failed: boolean }> {
+function runFile(lane: Lane, task: Task): Promise<{ output: string; failed: boolean; cpu?: number }> {
   return new Promise((done) => {
     let failed = false;
+    let cpu: number | undefined;
     let reported = false;
     const finish = () => {
       const [out, err] = [lane.out.indexOf(MARK), lane.err.indexOf(MARK)];
@@ -110,11 +120,12 @@ function runFile(lane: Lane, task: Task): Promise<{ output: string; failed: bool
       lane.out = lane.out.slice(out + MARK.length + 1);
       lane.err = lane.err.slice(err + MARK.length + 1);
       cleanup();
-      done({ output, failed });
+      done({ output, failed, cpu });
     };
-    const onMessage = (message: { failed: boolean }) => {
+    const onMessage = (message: { failed: boolean; cpu: number }) => {
       reported = true;
       failed = message.failed;
+      cpu = message.cpu;
       finish();
     };
     const onExit = (code: number | null) => {
@@ -172,7 +183,7 @@ async function main(): Promise<number> {
       for (let task = next(); task; task = next()) {
         const at = Date.now();
         if (task.needsDist && !distReady) await building;
-        let result: { output: string; failed: boolean };
+        let result: { output: string; failed: boolean; cpu?: number };
         if (task.command) result = await runCommand(task);
         else if (task.needsDist && distFailure) result = { output: `${distFailure.message}\n`, failed: true };
         else {
@@ -181,7 +192,8 @@ async function main(): Promise<number> {
           if (lane.child.exitCode !== null) lane = undefined;
         }
         times[task.name] = (Date.now() - at) / 1000;
-        process.stdout.write(`\n== ${task.name} (${times[task.name].toFixed(1)} s)\n${result.output}`);
+        const cpu = result.cpu === undefined ? '' : `, ${result.cpu.toFixed(1)} s CPU`;
+        process.stdout.write(`\n== ${task.name} (${times[task.name].toFixed(1)} s${cpu})\n${result.output}`);
         if (task.file) {
           totals.total += count(result.output, 'Total');
           totals.passed += count(result.output, 'Passed');
