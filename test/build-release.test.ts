@@ -43,9 +43,9 @@ process.on('exit', () => removeData(fewData));
 
 // Two real builds of a few countries in every locale take seconds where two of the whole world take minutes: the
 // same code runs (the worker pool, the writer, the compressed copies, the manifest), on fewer inputs. One is the
-// test dist of those countries (helpers/dist.ts), which release-diff.test.ts builds too and the temp dir may hold
-// from an earlier run: a build in another process, at another time, from another copy of the data. That the real
-// dist is the tree its manifest digests, file by file, build.test.ts checks ("build: manifest").
+// test dist of those countries (helpers/dist.ts), which diff.test.ts and release-diff.test.ts read too and the temp
+// dir may hold from an earlier run: a build in another process, at another time, from another copy of the data. That
+// the real dist is the tree its manifest digests, file by file, build.test.ts checks ("build: manifest").
 determinism('should give byte-identical trees, compressed copies included, for two builds of the same data', async () => {
   const out = mkdtempSync(join(tmpdir(), 'country-twice-'));
   try {
