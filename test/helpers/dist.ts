@@ -74,6 +74,8 @@ function removeOldBuilds(keep: string): void {
         rmSync(dir, { recursive: true, force: true });
         // Its edge upload (helpers/edge.ts), hard links but for the edge's index.
         rmSync(`${dir}-edge`, { recursive: true, force: true });
+        // Its release archive (release-archive.test.ts).
+        for (const packed of readdirSync(tmpdir()).filter((other) => other.startsWith(`${name}.release-`))) rmSync(join(tmpdir(), packed), { force: true });
         rmSync(usedStamp(dir), { force: true });
       }
     } catch {

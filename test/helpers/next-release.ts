@@ -5,12 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { writeManifest } from '../../build/write/manifest.ts';
 import { nginxConfig } from '../../build/write/nginx-config.ts';
 import { DistWriter } from '../../build/write/writer.ts';
-import { NGINX_CONFIG_FILE } from '../../contract/layout.ts';
+import { COLUMNS_FILE, MANIFEST_FILE, NGINX_CONFIG_FILE } from '../../contract/layout.ts';
 import { filesOnDisk, type Manifest } from '../../contract/manifest.ts';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -40,14 +41,38 @@ function replace(path: string, bytes: Buffer | string): void {
 export const FEW_LOCALES = (key: string) => !/^v1\/_locale\/(?!de\/|fr\/)/.test(key) && !/^v1\/(_locale\/[^/]+\/)?subdivisions\/[A-Z]{2}\//.test(key);
 
 /** Hard links to the files `keep` picks (and their compressed copies), with the manifest of just those. */
-function linkSome(from: string, to: string, keep: (key: string) => boolean): Manifest {
+function linkSome(from: string, to: string, keep: (key: string) => boolean): void {
   const manifest = readManifestJson(from);
   const kept = Object.entries(manifest.files).filter(([key]) => keep(key) || key === manifest.search_index);
   for (const [key, entry] of kept) {
     mkdirSync(dirname(join(to, key)), { recursive: true });
     for (const { path } of filesOnDisk(key, entry)) linkSync(join(from, path), join(to, path));
   }
-  return { ...manifest, files: Object.fromEntries(kept) };
+  writeManifest(to, { ...manifest, files: Object.fromEntries(kept) });
+}
+
+/** Per `keep` and dist, a pristine partial copy made once per process: picking the files reads the whole dist's manifest. */
+const pristine = new Map<(key: string) => boolean, Map<string, string>>();
+
+/** The partial copy of `from` `keep` picks, at `to`: its response files hard links, its manifest files its own. */
+function partOf(from: string, to: string, keep: (key: string) => boolean): Manifest {
+  if (!pristine.has(keep)) pristine.set(keep, new Map());
+  let source = pristine.get(keep)!.get(from);
+  if (!source) {
+    const made = mkdtempSync(join(tmpdir(), 'country-partial-'));
+    process.on('exit', () => rmSync(made, { recursive: true, force: true }));
+    linkSome(from, made, keep);
+    source = made;
+    pristine.get(keep)!.set(from, made);
+  }
+  mkdirSync(to, { recursive: true });
+  execFileSync('cp', ['-al', `${source}/.`, to]);
+  // A test may write a manifest file in place: never through a link to the pristine copy's.
+  for (const name of [MANIFEST_FILE, COLUMNS_FILE]) {
+    rmSync(join(to, name));
+    copyFileSync(join(source, name), join(to, name));
+  }
+  return readManifestJson(to);
 }
 
 /**
@@ -59,7 +84,7 @@ function linkSome(from: string, to: string, keep: (key: string) => boolean): Man
 export function nextRelease(from: string, to: string, id: string, change: (key: string) => boolean, keep?: (key: string) => boolean): Manifest {
   let manifest: Manifest;
   if (keep) {
-    manifest = linkSome(from, to, keep);
+    manifest = partOf(from, to, keep);
   } else {
     execFileSync('cp', ['-al', from, to]);
     manifest = readManifestJson(to);
@@ -93,6 +118,5 @@ export function nextRelease(from: string, to: string, id: string, change: (key: 
 
 /** The same release in fewer files (FEW_LOCALES): a dist a gateway serves and `npm run verify` accepts. */
 export function partialCopy(from: string, to: string): Manifest {
-  const { release } = readManifestJson(from);
-  return nextRelease(from, to, release.id, () => false, FEW_LOCALES);
+  return partOf(from, to, FEW_LOCALES);
 }
