@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { staleReason } from '../../launch/freshness.ts';
 import { DATA_DIR, ROOT } from './paths.ts';
 
 const PREFIX = 'country-test-dist-';
@@ -123,6 +124,12 @@ export function builtDist(dataDir = DATA_DIR): string {
   if (!built.has(dataDir)) {
     const dir = join(tmpdir(), `${PREFIX}${sourcesDigest(dataDir)}`);
     buildOnce(dir, dataDir);
+    // The digest says this dist is built from these very sources. A checkout whose files are newer by date (a
+    // new clone or worktree sharing the temp dir) would have `npm start`'s date check build over it in place.
+    if (dataDir === DATA_DIR && staleReason(dir, DATA_DIR, join(ROOT, 'build'), join(ROOT, 'contract', 'client'))) {
+      const now = new Date();
+      utimesSync(join(dir, 'manifest.json'), now, now);
+    }
     built.set(dataDir, dir);
   }
   markUsed(built.get(dataDir)!);
