@@ -2,9 +2,8 @@
  * The release gate for data/: every dataset against its schema (all errors at once), then the
  * cross-dataset rules. Returns every breach; an empty list means the data may be released.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
@@ -29,8 +28,42 @@ import { checkReadings } from './readings.ts';
 import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 import { DATASETS } from '../lib/datasets.ts';
+import { type Check, type CheckMemo, type Digests, digestOf } from './check-memo.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
+
+/** The cross-dataset rules, in the order their problems are reported. */
+const CHECKS: Check[] = [
+  checkCountries,
+  checkPhone,
+  checkPostalCodes,
+  checkSubdivisions,
+  checkAddresses,
+  checkWithdrawnCodes,
+  checkPostalRanges,
+  checkPrintedPostalForms,
+  checkPostalNames,
+  checkNameArtefacts,
+  checkNameCollisions,
+  checkRegionalLanguages,
+  checkSubdivisionCoverage,
+  checkNamesInLocale,
+  checkFormerNames,
+  checkReadings,
+  checkPageWords,
+  checkRecord,
+  checkInvisibleCharacters,
+  checkCommunityNames,
+  checkStrippedRomanizations,
+  checkCityProvinceWords,
+  checkPhoneExamples,
+  checkOwnLanguageFloor,
+];
+
+export interface ValidateOptions {
+  /** Problems of earlier validations to reuse where a check's datasets are unchanged (build/validate/check-memo.ts). */
+  memo?: CheckMemo;
+}
 
 export interface ValidationResult {
   problems: Problem[];
@@ -45,7 +78,7 @@ function entryLabel(dataset: unknown, pointer: string): string {
   return typeof code === 'string' ? `${code}: ` : '';
 }
 
-export function validateData(dataDir: string): ValidationResult {
+export function validateData(dataDir: string, { memo }: ValidateOptions = {}): ValidationResult {
   const problems: Problem[] = [];
   let ajv: ReturnType<typeof loadSchemas>;
   try {
@@ -54,6 +87,7 @@ export function validateData(dataDir: string): ValidationResult {
     return { problems: [{ file: 'schemas', pointer: '', reason: (error as Error).message }], data: null };
   }
   const data = {} as Datasets;
+  const digests: Digests = new Map();
   for (const name of DATASETS) {
     const file = `data/${name}.json`;
     const path = join(dataDir, `${name}.json`);
@@ -62,7 +96,9 @@ export function validateData(dataDir: string): ValidationResult {
       continue;
     }
     try {
-      data[name] = readJson(path);
+      const bytes = readFileSync(path);
+      if (memo) digests.set(name, digestOf(bytes));
+      data[name] = JSON.parse(bytes.toString('utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;
@@ -77,31 +113,6 @@ export function validateData(dataDir: string): ValidationResult {
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
-  problems.push(
-    ...checkCountries(data),
-    ...checkPhone(data),
-    ...checkPostalCodes(data),
-    ...checkSubdivisions(data),
-    ...checkAddresses(data),
-    ...checkWithdrawnCodes(data),
-    ...checkPostalRanges(data),
-    ...checkPrintedPostalForms(data),
-    ...checkPostalNames(data),
-    ...checkNameArtefacts(data),
-    ...checkNameCollisions(data),
-    ...checkRegionalLanguages(data),
-    ...checkSubdivisionCoverage(data),
-    ...checkNamesInLocale(data),
-    ...checkFormerNames(data),
-    ...checkReadings(data),
-    ...checkPageWords(data),
-    ...checkRecord(data),
-    ...checkInvisibleCharacters(data),
-    ...checkCommunityNames(data),
-    ...checkStrippedRomanizations(data),
-    ...checkCityProvinceWords(data),
-    ...checkPhoneExamples(data),
-    ...checkOwnLanguageFloor(data),
-  );
+  for (const check of CHECKS) problems.push(...(memo ? memo.run(check, data, digests) : check(data)));
   return { problems, data: problems.length ? null : data };
 }
