@@ -14,9 +14,17 @@ const SCRIPT_PROPERTIES: Record<string, string[]> = {
 };
 
 let likelySubtags: Record<string, string> | undefined;
+/** Each locale's script, found once: the checks ask for it name by name. */
+const scripts = new Map<string, string>();
 
 /** The script a locale is written in: its script subtag, else CLDR's likely script. */
 export function scriptOf(tag: string): string {
+  let script = scripts.get(tag);
+  if (script === undefined) scripts.set(tag, (script = findScript(tag)));
+  return script;
+}
+
+function findScript(tag: string): string {
   const explicit = tag.split('-').find((part) => /^[A-Z][a-z]{3}$/.test(part));
   if (explicit) return explicit;
   likelySubtags ??= cldrLikelySubtags();
