@@ -1,5 +1,5 @@
 /**
- * Proof that the data gate's memo (build/validate/check-memo.ts) changes nothing the gate prints: every breach
+ * Proof that the data gate's memo (build/validate/validation-memo.ts) changes nothing the gate prints: every breach
  * of the gate's test (test/helpers/gate-breaches.ts) validated with the memo and whole, the two lists of
  * messages compared byte for byte. `npx tsx bench/gate-memo.ts`; exits 1 on the first difference.
  */

@@ -27,8 +27,9 @@ import { checkPageWords } from './page-words.ts';
 import { checkReadings } from './readings.ts';
 import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
-import { DATASETS } from '../lib/datasets.ts';
-import { type Check, type CheckMemo, type Digests, digestOf } from './check-memo.ts';
+import { DATASETS, type DatasetName } from '../lib/datasets.ts';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { type Check, type Digests, digestOf, type ValidationMemo } from './validation-memo.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
 
@@ -61,8 +62,8 @@ const CHECKS: Check[] = [
 ];
 
 export interface ValidateOptions {
-  /** Problems of earlier validations to reuse where a check's datasets are unchanged (build/validate/check-memo.ts). */
-  memo?: CheckMemo;
+  /** What earlier validations found, reused where the files it came from are unchanged (build/validate/validation-memo.ts). */
+  memo?: ValidationMemo;
 }
 
 export interface ValidationResult {
@@ -78,11 +79,21 @@ function entryLabel(dataset: unknown, pointer: string): string {
   return typeof code === 'string' ? `${code}: ` : '';
 }
 
+/** The dataset's breaches of its schema, each with the entry it sits in. */
+function schemaProblems(ajv: Ajv2020, name: DatasetName, dataset: unknown): Problem[] {
+  const validate = compiled(ajv, `${name}.schema.json`);
+  if (validate(dataset)) return [];
+  return (validate.errors ?? []).map((error) => {
+    const detail = error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : '';
+    return { file: `data/${name}.json`, pointer: error.instancePath || '/', reason: `${entryLabel(dataset, error.instancePath)}${error.message}${detail}` };
+  });
+}
+
 export function validateData(dataDir: string, { memo }: ValidateOptions = {}): ValidationResult {
   const problems: Problem[] = [];
-  let ajv: ReturnType<typeof loadSchemas>;
+  let schemas: { ajv: Ajv2020; digest?: string };
   try {
-    ajv = loadSchemas(dataDir);
+    schemas = memo ? memo.schemas(dataDir) : { ajv: loadSchemas(dataDir) };
   } catch (error) {
     return { problems: [{ file: 'schemas', pointer: '', reason: (error as Error).message }], data: null };
   }
@@ -95,21 +106,20 @@ export function validateData(dataDir: string, { memo }: ValidateOptions = {}): V
       problems.push({ file, pointer: '', reason: 'file is missing' });
       continue;
     }
+    let bytes: Buffer;
     try {
-      const bytes = readFileSync(path);
-      if (memo) digests.set(name, digestOf(bytes));
+      bytes = readFileSync(path);
       data[name] = JSON.parse(bytes.toString('utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;
     }
-    const validate = compiled(ajv, `${name}.schema.json`);
-    if (!validate(data[name])) {
-      for (const error of validate.errors ?? []) {
-        const detail = error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : '';
-        problems.push({ file, pointer: error.instancePath || '/', reason: `${entryLabel(data[name], error.instancePath)}${error.message}${detail}` });
-      }
+    if (!memo) {
+      problems.push(...schemaProblems(schemas.ajv, name, data[name]));
+      continue;
     }
+    digests.set(name, digestOf(bytes));
+    problems.push(...memo.schemaProblems(`${schemas.digest}\0${name}\0${digests.get(name)}`, () => schemaProblems(schemas.ajv, name, data[name])));
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };

@@ -37,9 +37,9 @@ function brokenCopy(dir: string, { file, mutate }: Breach): void {
 }
 
 /**
- * The gate's messages for each breach, in order. With `memo` (the default) each worker reuses the problems of
- * checks whose datasets a breach leaves as they are (build/validate/check-memo.ts); without, each copy is
- * validated whole, as the build validates data/.
+ * The gate's messages for each breach, in order. With `memo` (the default) each worker reuses what it found in
+ * the datasets and schemas a breach leaves as they are (build/validate/validation-memo.ts); without, each copy
+ * is validated whole, as the build validates data/.
  */
 export async function gateMessages(breaches: Breach[], { memo = true } = {}): Promise<string[][]> {
   const scratch = mkdtempSync(join(tmpdir(), 'country-gate-'));

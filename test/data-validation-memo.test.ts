@@ -1,7 +1,11 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { CheckMemo, type Check, type Digests } from '../build/validate/check-memo.ts';
+import { ValidationMemo, type Check, type Digests } from '../build/validate/validation-memo.ts';
 import type { Datasets } from '../build/types/datasets.ts';
+import { DATA_DIR } from './helpers/paths.ts';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** A stand-in for the datasets object: what the memo watches is which names a check reads, not their shape. */
 const datasets = { phone: [], subdivisions: [], countries: [] } as unknown as Datasets;
@@ -20,10 +24,10 @@ function counted(read: (data: Datasets) => unknown): Check & { runs: number } {
   return check;
 }
 
-const memo = suite('CheckMemo');
+const memo = suite('ValidationMemo');
 
 memo('should reuse the problems of a check while the datasets it read are unchanged', () => {
-  const memory = new CheckMemo();
+  const memory = new ValidationMemo();
   const check = counted((data) => data.phone);
   const first = memory.run(check, datasets, digests());
   assert.equal(memory.run(check, datasets, digests({ subdivisions: 's2' })), first);
@@ -31,7 +35,7 @@ memo('should reuse the problems of a check while the datasets it read are unchan
 });
 
 memo('should run a check again where a dataset it read has changed', () => {
-  const memory = new CheckMemo();
+  const memory = new ValidationMemo();
   const check = counted((data) => [data.phone, 'countries' in data]);
   memory.run(check, datasets, digests());
   assert.equal(memory.run(check, datasets, digests({ countries: 'c2' })), [{ file: 'data/phone.json', pointer: '', reason: 'run 2' }]);
@@ -41,7 +45,7 @@ memo('should run a check again where a dataset it read has changed', () => {
 });
 
 memo('should count every dataset as read by a check that lists them', () => {
-  const memory = new CheckMemo();
+  const memory = new ValidationMemo();
   const check = counted((data) => Object.keys(data));
   memory.run(check, datasets, digests());
   memory.run(check, datasets, digests({ subdivisions: 's2' }));
@@ -49,10 +53,36 @@ memo('should count every dataset as read by a check that lists them', () => {
 });
 
 memo('should hand out copies of the problems it keeps', () => {
-  const memory = new CheckMemo();
+  const memory = new ValidationMemo();
   const check = counted((data) => data.phone);
   memory.run(check, datasets, digests())[0].reason = 'changed by the caller';
   assert.is(memory.run(check, datasets, digests())[0].reason, 'run 1');
+});
+
+memo('should compile the schemas once per set of schema files, and again where one differs', () => {
+  const memory = new ValidationMemo();
+  const first = memory.schemas(DATA_DIR);
+  assert.ok(memory.schemas(DATA_DIR).ajv === first.ajv);
+  const copy = mkdtempSync(join(tmpdir(), 'country-schemas-'));
+  try {
+    cpSync(DATA_DIR, copy, { recursive: true, filter: (path) => !path.endsWith('.json') || path.endsWith('.schema.json') });
+    assert.ok(memory.schemas(copy).ajv === first.ajv, 'the same files elsewhere');
+    const file = join(copy, 'phone.schema.json');
+    writeFileSync(file, `${readFileSync(file, 'utf8').trimEnd()}\n\n`);
+    const changed = memory.schemas(copy);
+    assert.ok(changed.ajv !== first.ajv && changed.digest !== first.digest);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+memo("should find a dataset's schema problems once per key", () => {
+  const memory = new ValidationMemo();
+  let finds = 0;
+  const find = () => [{ file: 'data/phone.json', pointer: '/0', reason: `find ${++finds}` }];
+  assert.equal(memory.schemaProblems('a', find), [{ file: 'data/phone.json', pointer: '/0', reason: 'find 1' }]);
+  assert.equal(memory.schemaProblems('a', find), [{ file: 'data/phone.json', pointer: '/0', reason: 'find 1' }]);
+  assert.equal(memory.schemaProblems('b', find), [{ file: 'data/phone.json', pointer: '/0', reason: 'find 2' }]);
 });
 
 memo.run();
