@@ -1,8 +1,10 @@
 /**
  * Proof that the data gate's memo (build/validate/validation-memo.ts) changes nothing the gate prints: every breach
  * of the gate's test (test/helpers/gate-breaches.ts) validated with the memo and whole, the two lists of
- * messages compared byte for byte. `npx tsx bench/gate-memo.ts`; exits 1 on the first difference.
+ * messages compared byte for byte. `npx tsx bench/gate-memo.ts [--save FILE]`; exits 1 on a difference.
+ * `--save` writes the messages as JSON, to compare with another revision's (a change to a check).
  */
+import { writeFileSync } from 'node:fs';
 import { BREACHES } from '../test/helpers/gate-breaches.ts';
 import { gateMessages } from '../test/helpers/gate.ts';
 
@@ -27,6 +29,8 @@ BREACHES.forEach((breach, index) => {
   differ++;
   console.error(`${breach.file}: ${breach.rule}\n  whole: ${a}\n  memo:  ${b}`);
 });
+const save = process.argv.indexOf('--save');
+if (save > 0) writeFileSync(process.argv[save + 1], `${JSON.stringify(fresh, null, 1)}\n`);
 const messages = fresh.reduce((sum, list) => sum + list.length, 0);
 console.log(`${BREACHES.length - differ} of ${BREACHES.length} breaches (${messages} messages) alike with and without the memo`);
 process.exit(differ ? 1 : 0);
