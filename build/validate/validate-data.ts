@@ -106,20 +106,16 @@ export function validateData(dataDir: string, { memo }: ValidateOptions = {}): V
       problems.push({ file, pointer: '', reason: 'file is missing' });
       continue;
     }
-    let bytes: Buffer;
     try {
-      bytes = readFileSync(path);
-      data[name] = JSON.parse(bytes.toString('utf8'));
+      const bytes = readFileSync(path);
+      if (memo) digests.set(name, digestOf(bytes));
+      data[name] = memo ? memo.parsed(name, digests.get(name)!, bytes) : JSON.parse(bytes.toString('utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;
     }
-    if (!memo) {
-      problems.push(...schemaProblems(schemas.ajv, name, data[name]));
-      continue;
-    }
-    digests.set(name, digestOf(bytes));
-    problems.push(...memo.schemaProblems(`${schemas.digest}\0${name}\0${digests.get(name)}`, () => schemaProblems(schemas.ajv, name, data[name])));
+    if (!memo) problems.push(...schemaProblems(schemas.ajv, name, data[name]));
+    else problems.push(...memo.schemaProblems(`${schemas.digest}\0${name}\0${digests.get(name)}`, () => schemaProblems(schemas.ajv, name, data[name])));
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };

@@ -4,8 +4,9 @@
  * reads, so where every dataset it read before has the same bytes, its problems are the same; which datasets
  * a check reads is watched on the datasets object as it runs, never listed by hand, so a check changed to read
  * another is not served a stale answer. It relies on the checks changing no dataset and reading nothing else
- * of data/. The schemas are compiled once per set of schema files, and each dataset's schema problems found
- * once per bytes.
+ * of data/. The schemas are compiled once per set of schema files, each dataset's schema problems found once
+ * per bytes, and a dataset whose bytes are those first seen of it is not parsed again: the object parsed then
+ * is reused, frozen, as nothing may change it.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -54,8 +55,18 @@ function watched(data: Datasets, read: Set<string>): Datasets {
   });
 }
 
+/** Freezes the value and every object within it. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
 /** What earlier validations found; owned by the caller and passed to each validation. */
 export class ValidationMemo {
+  readonly #datasets = new Map<string, { digest: string; value: unknown }>();
   readonly #checks = new Map<Check, Recorded[]>();
   readonly #schemas = new Map<string, Ajv2020>();
   readonly #schemaProblems = new Map<string, Problem[]>();
@@ -70,6 +81,16 @@ export class ValidationMemo {
     let ajv = this.#schemas.get(digest);
     if (!ajv) this.#schemas.set(digest, (ajv = loadSchemas(dir)));
     return { ajv, digest };
+  }
+
+  /** The dataset in `bytes` (whose digest is given), parsed: the object parsed before where the bytes are those first seen of it. */
+  parsed(name: string, digest: string, bytes: Buffer): unknown {
+    const first = this.#datasets.get(name);
+    if (first?.digest === digest) return first.value;
+    const value = JSON.parse(bytes.toString('utf8'));
+    if (first) return value;
+    this.#datasets.set(name, { digest, value: deepFreeze(value) });
+    return value;
   }
 
   /** A dataset's schema problems, found by `find` once per `key` (the digests of the schemas and the dataset). */
