@@ -38,6 +38,15 @@ const FIELDS: CheckedField[] = ['official_name', 'iso_name'];
 
 export function countryNameFailures(countries: CountryRecord[], locales: string[], options: CheckOptions): NameFailure[] {
   const failures: NameFailure[] = [];
+  const byCode = new Map<string, CountryRecord>();
+  for (const country of countries) if (!byCode.has(country.alpha2)) byCode.set(country.alpha2, country);
+  // The official names dropped before, by locale: looked up once per locale, not searched for in each.
+  const droppedIn = new Map<string, { code: string; value: string }[]>();
+  for (const entry of options.dropped ?? []) {
+    if (entry.field !== 'official_name') continue;
+    if (!droppedIn.has(entry.locale)) droppedIn.set(entry.locale, []);
+    droppedIn.get(entry.locale)!.push(entry);
+  }
   for (const tag of locales) {
     if (tag === 'en') continue;
     const all: CountryNames[] = countries.map((country) => ({
@@ -48,9 +57,9 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
     const learned = countries
       .filter((country) => country.official_name[tag])
       .map((country) => ({ english: country.official_name.en, local: country.official_name[tag] }));
-    for (const entry of options.dropped ?? []) {
-      const country = countries.find((candidate) => candidate.alpha2 === entry.code);
-      if (entry.locale === tag && entry.field === 'official_name' && country) learned.push({ english: country.official_name.en, local: entry.value });
+    for (const entry of droppedIn.get(tag) ?? []) {
+      const country = byCode.get(entry.code);
+      if (country) learned.push({ english: country.official_name.en, local: entry.value });
     }
     const markers = learnFormMarkers(learned, tag);
     const genericWords = (text: string) => wordsOf(text, tag);
@@ -78,9 +87,12 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
           fail('common-name-as-official', `the common name; ISO: ${country.official_name.en}`);
         else if (field === 'official_name') {
           const added = addedFormOfState(value, tag, own, country.official_name.en, markers);
-          if (added) fail('form-of-state', `writes ${added}, which ISO's "${country.official_name.en}" lacks`);
+          if (added) {
+            fail('form-of-state', `writes ${added}, which ISO's "${country.official_name.en}" lacks`);
+            continue;
+          }
           const misspelt = genericWords(value).flatMap((word) => (misspeltOf(word) ? [`${word} (${misspeltOf(word)}?)`] : []));
-          if (!added && misspelt.length) fail('unknown-word', `${misspelt.join(', ')}: unknown to the ${tag} dictionary`);
+          if (misspelt.length) fail('unknown-word', `${misspelt.join(', ')}: unknown to the ${tag} dictionary`);
         }
       }
     });

@@ -14,9 +14,17 @@ const SCRIPT_PROPERTIES: Record<string, string[]> = {
 };
 
 let likelySubtags: Record<string, string> | undefined;
+/** Each locale's script, found once: the checks ask for it name by name. */
+const scripts = new Map<string, string>();
 
 /** The script a locale is written in: its script subtag, else CLDR's likely script. */
 export function scriptOf(tag: string): string {
+  let script = scripts.get(tag);
+  if (script === undefined) scripts.set(tag, (script = findScript(tag)));
+  return script;
+}
+
+function findScript(tag: string): string {
   const explicit = tag.split('-').find((part) => /^[A-Z][a-z]{3}$/.test(part));
   if (explicit) return explicit;
   likelySubtags ??= cldrLikelySubtags();
@@ -55,6 +63,17 @@ const LATIN_ABBREVIATION = /(?<![\p{L}\p{M}])(?:[A-Z]\.?){1,4}(?![\p{L}\p{M}])/g
  */
 export function foreignLetters(text: string, tag: string): string {
   const script = scriptOf(tag);
+  let inScript = foreignCache.get(script);
+  if (!inScript) foreignCache.set(script, (inScript = new Map()));
+  let foreign = inScript.get(text);
+  if (foreign === undefined) inScript.set(text, (foreign = foreignIn(text, script)));
+  return foreign;
+}
+
+/** Per script, then per text: names recur across the locales of a script, and the gate looks at every one of them. */
+const foreignCache = new Map<string, Map<string, string>>();
+
+function foreignIn(text: string, script: string): string {
   const rest = (script === 'Latn' ? text : text.replace(LATIN_ABBREVIATION, ' ')).replace(lettersOf(script), '');
   // Letters every script shares (the Japanese long-vowel mark ー, the Uzbek ʻ) are no other script's.
   return (rest.replace(/[\p{Script=Common}\p{Script=Inherited}]/gu, '').match(/\p{L}/gu) ?? []).join('');

@@ -5,15 +5,17 @@
  */
 
 const segmenters = new Map<string, Intl.Segmenter>();
-const cache = new Map<string, string[]>();
+/** Per locale, then per text: the checks ask for the same names' words again and again, and a key joined of the two cost more than the lookup. */
+const cache = new Map<string, Map<string, string[]>>();
 
 /** The words of a name (letters and marks only), lower-cased in its locale. */
 export function wordsOf(text: string, tag: string): string[] {
-  const key = `${tag}\0${text}`;
-  let words = cache.get(key);
+  let inLocale = cache.get(tag);
+  if (!inLocale) cache.set(tag, (inLocale = new Map()));
+  let words = inLocale.get(text);
   if (!words) {
     words = segmented(text, tag);
-    cache.set(key, words);
+    inLocale.set(text, words);
   }
   return words;
 }
@@ -62,12 +64,23 @@ export function holdsName(name: string, other: string, tag: string, cut = 2): bo
   const words = wordsOf(name, tag);
   const wanted = wordsOf(other, tag);
   if (!wanted.length) return false;
-  const matches = (word: string, want: string) => word === want || (cut > 0 && [...want].length > 4 && word.startsWith(stemOf(want, cut)));
   for (let start = 0; start + wanted.length <= words.length; start++) {
-    if (wanted.every((want, offset) => matches(words[start + offset], want))) return true;
+    if (wanted.every((want, offset) => startsAs(words[start + offset], want, cut))) return true;
   }
   return false;
 }
+
+/** Whether a word of a name is the wanted word, or starts at its stem (`cut` letters off) where the wanted word is long enough to inflect. */
+function startsAs(word: string, want: string, cut: number): boolean {
+  if (word === want || cut <= 0) return word === want;
+  let ofCut = stems.get(cut);
+  if (!ofCut) stems.set(cut, (ofCut = new Map()));
+  let stem = ofCut.get(want);
+  if (stem === undefined) ofCut.set(want, (stem = [...want].length > 4 ? stemOf(want, cut) : null));
+  return stem !== null && word.startsWith(stem);
+}
+/** Per cut, each word's stem (null where it is held only whole), made once: names are held against names in every locale. */
+const stems = new Map<number, Map<string, string | null>>();
 
 /**
  * Han and kana names compare as text. With `loose`, a Han name counts as held where each of its

@@ -93,23 +93,30 @@ export function holdsOwnName(official: string, tag: string, own: CountryNames): 
   const words = wordsOf(official, tag).map(skeletonOf);
   const latin = /\p{Script=Latin}/u.test(official);
   // A Latin name may keep the country's own name where the locale's CLDR name translates it ("Bonaire, Sint Eustatius og Saba").
-  const names = latin ? [...own.common, ...own.english.flatMap((name) => wordsOf(name, 'en').filter((word) => !FORMS_OF_STATE.includes(word)))] : own.common;
+  const names = latin ? [...own.common, ...own.english.flatMap(plainEnglishWords)] : own.common;
   return names.some((name) => {
     if (holdsName(official, name, tag)) return true;
     return wordsOf(name, tag).some((text) => {
       const word = skeletonOf(text);
-      if (word.length < 3) return words.some((candidate) => candidate.join('') === word.join(''));
+      if (word.letters.length < 3) return words.some((candidate) => candidate.text === word.text);
       return holdsName(official, text, tag) || words.some((candidate) => isVariantOf(candidate, word));
     });
   });
 }
 
+/** The words of an English name but those of a form of state, found once per name. */
+function plainEnglishWords(name: string): string[] {
+  let words = plainWords.get(name);
+  if (!words) plainWords.set(name, (words = wordsOf(name, 'en').filter((word) => !FORMS_OF_STATE.includes(word))));
+  return words;
+}
+const plainWords = new Map<string, string[]>();
+
 /**
  * A word that holds the name or is held by it (sv "Korea" in Nordkorea), starts as it does for three
  * letters (nl Slovaakse, Slowakije), or is spelt otherwise in at most two letters in five.
  */
-function isVariantOf(candidate: string[], name: string[]): boolean {
-  const [a, b] = [candidate.join(''), name.join('')];
+function isVariantOf({ letters: candidate, text: a }: Skeleton, { letters: name, text: b }: Skeleton): boolean {
   if (candidate.length >= 4 && (a.includes(b) || b.includes(a))) return true;
   let shared = 0;
   while (shared < Math.min(candidate.length, name.length) && candidate[shared] === name[shared]) shared++;
@@ -125,14 +132,26 @@ const CHILLU: Record<string, string> = { ൺ: 'ണ', ൻ: 'ന', ർ: 'ര', ൽ
  * A word's letters without its marks (vowel signs, viramas, diacritics) and joiners: spellings of one
  * name differ most in those (ଚୀନ and ଚୀନ୍‌, ബര്‍മുഡ and ബർമുഡ, Pitkarn and Pitkern keep their consonants).
  */
-function skeletonOf(word: string): string[] {
-  // Arabic's and Hebrew's article is written as part of the word (الروانديّة, האלג'יראית).
-  const bare = word
-    .normalize('NFD')
-    .replace(/[\p{M}\p{P}\u200c\u200d]/gu, '')
-    .replace(/^(?:ال(?=\p{L}{3})|ה(?=\p{L}{3}))/u, '');
-  return [...bare].map((letter) => CHILLU[letter] ?? letter);
+function skeletonOf(word: string): Skeleton {
+  let skeleton = skeletons.get(word);
+  if (!skeleton) {
+    // Arabic's and Hebrew's article is written as part of the word (الروانديّة, האלג'יראית).
+    const bare = word
+      .normalize('NFD')
+      .replace(/[\p{M}\p{P}\u200c\u200d]/gu, '')
+      .replace(/^(?:ال(?=\p{L}{3})|ה(?=\p{L}{3}))/u, '');
+    const letters = [...bare].map((letter) => CHILLU[letter] ?? letter);
+    skeletons.set(word, (skeleton = { letters, text: letters.join('') }));
+  }
+  return skeleton;
 }
+
+/** A word's skeleton, as letters and as text; each word's made once, as every official name is held against its country's names in each locale. */
+interface Skeleton {
+  letters: string[];
+  text: string;
+}
+const skeletons = new Map<string, Skeleton>();
 
 /** English words of a form of state, each with the words that write it in a locale (learned from the data). */
 export const FORMS_OF_STATE = [
@@ -166,16 +185,20 @@ export type FormMarkers = Map<string, Set<string>>;
  */
 export function learnFormMarkers(names: { english: string; local: string }[], tag: string): FormMarkers {
   const markers: FormMarkers = new Map();
+  // Each name's words, cut once for all the forms.
+  const localWords = new Map(names.map((name) => [name, new Set(wordsOf(name.local, tag))]));
+  const englishWords = new Map(names.map((name) => [name, new Set(wordsOf(name.english, 'en'))]));
   for (const form of FORMS_OF_STATE) {
-    const withForm = names.filter((name) => wordsOf(name.english, 'en').includes(form));
+    const withForm = names.filter((name) => englishWords.get(name)!.has(form));
     if (withForm.length < 3) continue;
     const count = (list: typeof names) => {
       const counts = new Map<string, number>();
-      for (const name of list) for (const word of new Set(wordsOf(name.local, tag))) counts.set(word, (counts.get(word) ?? 0) + 1);
+      for (const name of list) for (const word of localWords.get(name)!) counts.set(word, (counts.get(word) ?? 0) + 1);
       return counts;
     };
     const inside = count(withForm);
-    const outside = count(names.filter((name) => !withForm.includes(name)));
+    const holding = new Set(withForm);
+    const outside = count(names.filter((name) => !holding.has(name)));
     const words = [...inside].filter(([word, n]) => n >= Math.max(2, withForm.length / 3) && (outside.get(word) ?? 0) <= n / 10).map(([word]) => word);
     if (words.length) markers.set(form, new Set(words));
   }
@@ -191,14 +214,16 @@ export function addedFormOfState(official: string, tag: string, own: CountryName
   const english = new Set([...own.english.flatMap((name) => wordsOf(name, 'en'))]);
   const ownWords = new Set(own.common.flatMap((name) => wordsOf(name, tag)));
   const words = wordsOf(official, tag).filter((word) => !ownWords.has(word));
+  const isoWords = wordsOf(englishOfficial, 'en');
   for (const [form, written] of markers) {
-    if (english.has(form) || wordsOf(englishOfficial, 'en').includes(form)) continue;
+    if (english.has(form) || isoWords.includes(form)) continue;
+    const found = words.find((word) => written.has(word));
+    if (!found) continue;
     // A word that also writes a form the English has (one word for "federal" and "federation") is no addition.
     const shared = [...markers].some(
-      ([other, otherWritten]) => other !== form && wordsOf(englishOfficial, 'en').includes(other) && [...written].some((word) => otherWritten.has(word)),
+      ([other, otherWritten]) => other !== form && isoWords.includes(other) && [...written].some((word) => otherWritten.has(word)),
     );
-    const found = words.find((word) => written.has(word));
-    if (found && !shared) return `${found} (${form})`;
+    if (!shared) return `${found} (${form})`;
   }
   return null;
 }

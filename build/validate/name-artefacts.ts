@@ -39,9 +39,11 @@ const withoutBrackets = (text: string) => text.replace(BRACKET, '').replace(/\s+
 function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>, countryNames: Set<string>, problems: Problems): void {
   const subdivisions = data.subdivisions;
   const byCountry = new Map<string, Subdivision[]>();
-  for (const subdivision of subdivisions) byCountry.set(subdivision.country, [...(byCountry.get(subdivision.country) ?? []), subdivision]);
+  for (const subdivision of subdivisions) {
+    if (!byCountry.has(subdivision.country)) byCountry.set(subdivision.country, []);
+    byCountry.get(subdivision.country)!.push(subdivision);
+  }
   subdivisions.forEach((subdivision, index) => {
-    const siblings = byCountry.get(subdivision.country)!.filter((other) => other !== subdivision);
     const check = (text: string, tag: string, pointer: string) => {
       const reason = artefactIn(text) ?? structureIn(text, tag);
       if (reason) problems.add(`/${index}/${pointer}`, `${subdivision.code} ${pointer} ${JSON.stringify(text)}: ${reason}`);
@@ -56,6 +58,7 @@ function checkSubdivisions(data: Datasets, westernSahara: Record<string, string>
       if (english) return `the English word "${english}" in a ${tag} name`;
       // The siblings' names only for a name with a bracket: built for every name, they cost most of a build's validation.
       if (/[()]/u.test(text)) {
+        const siblings = byCountry.get(subdivision.country)!.filter((other) => other !== subdivision);
         const siblingNames = new Set(
           siblings.flatMap((other) => {
             const name = tag === 'iso' ? other.iso_name : (other.name[tag] ?? other.name.en);
@@ -92,10 +95,10 @@ function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Pro
     for (const field of fields) {
       // CLDR's own names may hold a bracket ("Myanmar (Burma)"); ISO's and the catalogues' may not hold another name in one.
       const isoField = field === 'official_name' || field === 'iso_name';
+      const isoBracket = /\(/u.test([country[field]?.en ?? ''].flat().join(' ')); // "Holy See (Vatican City State)": the bracket is ISO's
       for (const [tag, value] of Object.entries<string | string[]>(country[field] ?? {})) {
         for (const text of [value].flat()) {
           const brackets = isoField ? [...text.matchAll(BRACKET)].map((match) => match[1].trim()) : [];
-          const isoBracket = /\(/u.test([country[field]?.en ?? ''].flat().join(' ')); // "Holy See (Vatican City State)": the bracket is ISO's
           const reason =
             artefactIn(text) ??
             (!isoBracket && brackets.some((inside) => namesIn(tag).has(inside)) ? 'another name of the country in brackets' : null) ??

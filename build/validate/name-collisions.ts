@@ -17,6 +17,21 @@ const sameName = (a: Subdivision, b: Subdivision) => {
   return [...keys(a)].some((key) => theirs.has(key));
 };
 
+/**
+ * The subdivisions (in their order) that share a name, in any locale, with another of their country: a
+ * subdivision is shown by one of its own names in every locale, so only these can be shown alike.
+ */
+function sharingAName(subdivisions: Subdivision[]): Subdivision[] {
+  const names = subdivisions.map((subdivision) => new Set(Object.values<string>(subdivision.name)));
+  const holding = new Map<string, Map<string, number>>();
+  subdivisions.forEach((subdivision, position) => {
+    if (!holding.has(subdivision.country)) holding.set(subdivision.country, new Map());
+    const counts = holding.get(subdivision.country)!;
+    for (const name of names[position]) counts.set(name, (counts.get(name) ?? 0) + 1);
+  });
+  return subdivisions.filter((subdivision, position) => [...names[position]].some((name) => holding.get(subdivision.country)!.get(name)! > 1));
+}
+
 export interface SharedName {
   locale: string;
   name: string;
@@ -29,24 +44,24 @@ export function checkNameCollisions(data: Datasets): Problem[] {
   const subdivisions = data.subdivisions;
   const countries = data.countries;
   const chains = new Map<string, string[]>(data.locales.locales.map((locale) => [locale.tag, [locale.tag, ...locale.fallback]]));
-  const shown = (names: Record<string, string>, tag: string) =>
-    chains
-      .get(tag)!
-      .map((candidate) => names[candidate])
-      .find(Boolean) ?? names.en;
+  /** The first name along the locale's chain, else the English one. */
+  const shown = (names: Record<string, string>, chain: string[]) => {
+    for (const candidate of chain) if (names[candidate]) return names[candidate];
+    return names.en;
+  };
   const index = new Map(subdivisions.map((subdivision, position) => [subdivision.code, position]));
 
-  for (const tag of chains.keys()) {
-    const seen = new Map<string, string>();
-    for (const subdivision of subdivisions) {
-      const key = `${subdivision.country}\0${shown(subdivision.name, tag)}`;
-      const other = seen.get(key);
-      if (other)
-        problems.add(
-          `/${index.get(subdivision.code)}/name`,
-          `${other} and ${subdivision.code} are both shown as ${JSON.stringify(shown(subdivision.name, tag))} in ${tag}`,
-        );
-      else seen.set(key, subdivision.code);
+  const alike = sharingAName(subdivisions);
+  for (const [tag, chain] of chains) {
+    // Per country, the code of the first subdivision shown by each name.
+    const seen = new Map<string, Map<string, string>>();
+    for (const subdivision of alike) {
+      const name = shown(subdivision.name, chain);
+      let ofCountry = seen.get(subdivision.country);
+      if (!ofCountry) seen.set(subdivision.country, (ofCountry = new Map()));
+      const other = ofCountry.get(name);
+      if (other) problems.add(`/${index.get(subdivision.code)}/name`, `${other} and ${subdivision.code} are both shown as ${JSON.stringify(name)} in ${tag}`);
+      else ofCountry.set(name, subdivision.code);
     }
   }
 
@@ -55,17 +70,25 @@ export function checkNameCollisions(data: Datasets): Problem[] {
   const used = new Set<SharedName>();
   const holders = new Map<string, Subdivision[]>();
   for (const subdivision of subdivisions) {
-    for (const [tag, text] of Object.entries<string>(subdivision.name))
-      holders.set(`${tag}\0${text}`, [...(holders.get(`${tag}\0${text}`) ?? []), subdivision]);
+    for (const [tag, text] of Object.entries<string>(subdivision.name)) {
+      const key = `${tag}\0${text}`;
+      if (!holders.has(key)) holders.set(key, []);
+      holders.get(key)!.push(subdivision);
+    }
   }
   const countryHolders = new Map<string, Country[]>();
   for (const country of countries) {
-    for (const [tag, text] of Object.entries<string>(country.name))
-      countryHolders.set(`${tag}\0${text}`, [...(countryHolders.get(`${tag}\0${text}`) ?? []), country]);
+    for (const [tag, text] of Object.entries<string>(country.name)) {
+      const key = `${tag}\0${text}`;
+      if (!countryHolders.has(key)) countryHolders.set(key, []);
+      countryHolders.get(key)!.push(country);
+    }
   }
   for (const subdivision of subdivisions) {
     for (const [tag, text] of Object.entries<string>(subdivision.name)) {
       const key = `${tag}\0${text}`;
+      // Held by this subdivision alone, and by no country: no other place's name.
+      if (holders.get(key)!.length === 1 && !countryHolders.has(key)) continue;
       const others = [
         ...(holders.get(key) ?? []).filter((other) => other.country !== subdivision.country && !sameName(subdivision, other)).map((other) => other.code),
         ...(countryHolders.get(key) ?? [])

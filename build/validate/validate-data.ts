@@ -2,9 +2,8 @@
  * The release gate for data/: every dataset against its schema (all errors at once), then the
  * cross-dataset rules. Returns every breach; an empty list means the data may be released.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readJson } from '../lib/canonical-json.ts';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
@@ -28,9 +27,44 @@ import { checkPageWords } from './page-words.ts';
 import { checkReadings } from './readings.ts';
 import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
-import { DATASETS } from '../lib/datasets.ts';
+import { DATASETS, type DatasetName } from '../lib/datasets.ts';
+import type { Ajv2020 } from 'ajv/dist/2020.js';
+import { type Check, type Digests, digestOf, type ValidationMemo } from './validation-memo.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
+
+/** The cross-dataset rules, in the order their problems are reported. */
+const CHECKS: Check[] = [
+  checkCountries,
+  checkPhone,
+  checkPostalCodes,
+  checkSubdivisions,
+  checkAddresses,
+  checkWithdrawnCodes,
+  checkPostalRanges,
+  checkPrintedPostalForms,
+  checkPostalNames,
+  checkNameArtefacts,
+  checkNameCollisions,
+  checkRegionalLanguages,
+  checkSubdivisionCoverage,
+  checkNamesInLocale,
+  checkFormerNames,
+  checkReadings,
+  checkPageWords,
+  checkRecord,
+  checkInvisibleCharacters,
+  checkCommunityNames,
+  checkStrippedRomanizations,
+  checkCityProvinceWords,
+  checkPhoneExamples,
+  checkOwnLanguageFloor,
+];
+
+export interface ValidateOptions {
+  /** What earlier validations found, reused where the files it came from are unchanged (build/validate/validation-memo.ts). */
+  memo?: ValidationMemo;
+}
 
 export interface ValidationResult {
   problems: Problem[];
@@ -45,15 +79,26 @@ function entryLabel(dataset: unknown, pointer: string): string {
   return typeof code === 'string' ? `${code}: ` : '';
 }
 
-export function validateData(dataDir: string): ValidationResult {
+/** The dataset's breaches of its schema, each with the entry it sits in. */
+function schemaProblems(ajv: Ajv2020, name: DatasetName, dataset: unknown): Problem[] {
+  const validate = compiled(ajv, `${name}.schema.json`);
+  if (validate(dataset)) return [];
+  return (validate.errors ?? []).map((error) => {
+    const detail = error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : '';
+    return { file: `data/${name}.json`, pointer: error.instancePath || '/', reason: `${entryLabel(dataset, error.instancePath)}${error.message}${detail}` };
+  });
+}
+
+export function validateData(dataDir: string, { memo }: ValidateOptions = {}): ValidationResult {
   const problems: Problem[] = [];
-  let ajv: ReturnType<typeof loadSchemas>;
+  let schemas: { ajv: Ajv2020; digest?: string };
   try {
-    ajv = loadSchemas(dataDir);
+    schemas = memo ? memo.schemas(dataDir) : { ajv: loadSchemas(dataDir) };
   } catch (error) {
     return { problems: [{ file: 'schemas', pointer: '', reason: (error as Error).message }], data: null };
   }
   const data = {} as Datasets;
+  const digests: Digests = new Map();
   for (const name of DATASETS) {
     const file = `data/${name}.json`;
     const path = join(dataDir, `${name}.json`);
@@ -62,46 +107,18 @@ export function validateData(dataDir: string): ValidationResult {
       continue;
     }
     try {
-      data[name] = readJson(path);
+      const bytes = readFileSync(path);
+      if (memo) digests.set(name, digestOf(bytes));
+      data[name] = memo ? memo.parsed(name, digests.get(name)!, bytes) : JSON.parse(bytes.toString('utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;
     }
-    const validate = compiled(ajv, `${name}.schema.json`);
-    if (!validate(data[name])) {
-      for (const error of validate.errors ?? []) {
-        const detail = error.params && Object.keys(error.params).length ? ` (${JSON.stringify(error.params)})` : '';
-        problems.push({ file, pointer: error.instancePath || '/', reason: `${entryLabel(data[name], error.instancePath)}${error.message}${detail}` });
-      }
-    }
+    if (!memo) problems.push(...schemaProblems(schemas.ajv, name, data[name]));
+    else problems.push(...memo.schemaProblems(`${schemas.digest}\0${name}\0${digests.get(name)}`, () => schemaProblems(schemas.ajv, name, data[name])));
   }
   // Cross-dataset rules need every dataset structurally sound; schema errors come first.
   if (problems.length) return { problems, data: null };
-  problems.push(
-    ...checkCountries(data),
-    ...checkPhone(data),
-    ...checkPostalCodes(data),
-    ...checkSubdivisions(data),
-    ...checkAddresses(data),
-    ...checkWithdrawnCodes(data),
-    ...checkPostalRanges(data),
-    ...checkPrintedPostalForms(data),
-    ...checkPostalNames(data),
-    ...checkNameArtefacts(data),
-    ...checkNameCollisions(data),
-    ...checkRegionalLanguages(data),
-    ...checkSubdivisionCoverage(data),
-    ...checkNamesInLocale(data),
-    ...checkFormerNames(data),
-    ...checkReadings(data),
-    ...checkPageWords(data),
-    ...checkRecord(data),
-    ...checkInvisibleCharacters(data),
-    ...checkCommunityNames(data),
-    ...checkStrippedRomanizations(data),
-    ...checkCityProvinceWords(data),
-    ...checkPhoneExamples(data),
-    ...checkOwnLanguageFloor(data),
-  );
+  for (const check of CHECKS) problems.push(...(memo ? memo.run(check, data, digests) : check(data)));
   return { problems, data: problems.length ? null : data };
 }

@@ -36,8 +36,12 @@ function brokenCopy(dir: string, { file, mutate }: Breach): void {
   writeCanonicalJson(join(dir, `${file}.json`), data);
 }
 
-/** The gate's messages for each breach, in order. */
-export async function gateMessages(breaches: Breach[]): Promise<string[][]> {
+/**
+ * The gate's messages for each breach, in order. With `memo` (the default) each worker reuses what it found in
+ * the datasets and schemas a breach leaves as they are (build/validate/validation-memo.ts); without, each copy
+ * is validated whole, as the build validates data/.
+ */
+export async function gateMessages(breaches: Breach[], { memo = true } = {}): Promise<string[][]> {
   const scratch = mkdtempSync(join(tmpdir(), 'country-gate-'));
   try {
     const dirs = breaches.map((breach, index) => {
@@ -46,7 +50,7 @@ export async function gateMessages(breaches: Breach[]): Promise<string[][]> {
       return dir;
     });
     const shares = sharesPerCore(dirs.map((dir, index) => ({ dir, index })));
-    const results = await Promise.all(shares.map((share) => runWorker<string[][]>(WORKER_URL, { dirs: share.map((item) => item.dir) })));
+    const results = await Promise.all(shares.map((share) => runWorker<string[][]>(WORKER_URL, { dirs: share.map((item) => item.dir), memo })));
     const messages: string[][] = [];
     shares.forEach((share, at) =>
       share.forEach((item, position) => {
