@@ -8,10 +8,11 @@ import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } 
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
-import { unknownParameter, VIEWS } from '../../contract/params.ts';
+import { LANGTAG_SOURCE, MAX_TAG_LENGTH, unknownParameter, VIEWS } from '../../contract/params.ts';
+import { separatorsAnyForm } from './nginx-maps.ts';
 import type { PathCodeKind } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
-import { countryNotFound, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
+import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
 const VARIABLE = '\u0001';
@@ -50,7 +51,7 @@ export function problemLocation(uri: string, problem: Problem, release: string):
   return [
     `  location = ${uri} {`,
     '    internal;',
-    '    default_type application/problem+json;',
+    `    default_type ${quote(PROBLEM_TYPE)};`,
     ...everyAnswer(release).map((line) => `    ${line}`),
     ...(problem.headers ?? []).map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
     `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
@@ -88,8 +89,13 @@ export function queryMaps(): string[] {
     }
     const name = queryVariable(endpoint);
     const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
+    // A query of one parameter the endpoint reads, well-formed, is one pattern (as $cr_locale_ok and $cr_view_name read them).
+    const alone = [
+      ...(endpoint.query.includes('locale') ? [`~^locale=(?=[^&]{1,${MAX_TAG_LENGTH}}$)(?i)${separatorsAnyForm(LANGTAG_SOURCE.replace(/^\^/, ''))}`] : []),
+      ...(endpoint.query.includes('view') ? [`~^view=(?:${VIEWS.join('|')})$`] : []),
+    ];
     return [
-      `map $args ${name} { "" ""; default ${at(0)}; }`,
+      `map $args ${name} { "" ""; ${alone.map((pattern) => `${quote(pattern)} "";`).join(' ')} default ${at(0)}; }`,
       ...steps.map(
         ([source, entries], index) => `map ${source} ${at(index)} { ${entries.replace('{next}', index + 1 < steps.length ? at(index + 1) : '""')} }`,
       ),

@@ -21,7 +21,7 @@ import { literal, quote } from '../../contract/nginx-placeholders.ts';
 /** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
 const SEPARATOR = '(?:-|_|%2[Dd]|%5[Ff])';
 /** `source` with each `-` outside a character class read as any separator. */
-function separatorsAnyForm(source: string): string {
+export function separatorsAnyForm(source: string): string {
   let inClass = false;
   let out = '';
   for (let i = 0; i < source.length; i++) {
