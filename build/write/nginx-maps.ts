@@ -7,6 +7,7 @@
  */
 import {
   LANGTAG_SOURCE,
+  MAX_PARAMETERS,
   MAX_TAG_LENGTH,
   PARAMETER_SUGGESTIONS,
   PARAMETERS,
@@ -101,6 +102,8 @@ export function gateMaps(maxUrlLength: number): string[] {
   return [
     ...block('$request_uri $cr_target', [
       'default "";',
+      // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
+      `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
       `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
       // nginx decodes %2F into a slash before it matches a location; the other tiers keep it in the path part.
       '"~^[^?]*%2[Ff]" slash;',
