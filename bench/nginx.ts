@@ -52,6 +52,7 @@ function plainConfig(options: PlainOptions): string {
   const { dir } = options;
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(dir, `${name}_temp`)};`);
   return `worker_processes ${options.workers};
+pcre_jit on;
 daemon off;
 pid ${join(dir, 'nginx.pid')};
 error_log ${join(dir, 'error.log')} warn;

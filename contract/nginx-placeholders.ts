@@ -2,7 +2,8 @@
  * The placeholders of the nginx config the build writes (v1/_cdn/nginx.conf), and what fills them:
  * the one interface between that generated config and whoever runs it (nginx/nginx.ts, or an nginx
  * of your own). __KEYS__ and __CORS__ name files of `map` lines written from the keys and origins
- * the gateway is configured with, so nginx checks the same keys and answers the same CORS headers.
+ * the gateway is configured with, so nginx checks the same keys and answers the same CORS headers;
+ * __CORS_HEADERS__ names the file of `add_header` lines every location includes.
  */
 import { EXPOSED_HEADERS, PREFLIGHT_MAX_AGE_S, type Origins } from './headers.ts';
 import { ALLOWED_METHODS } from './problems.ts';
@@ -12,6 +13,7 @@ export const PLACEHOLDERS = {
   listen: '__LISTEN__',
   keys: '__KEYS__',
   cors: '__CORS__',
+  corsHeaders: '__CORS_HEADERS__',
   origin: '__ORIGIN__',
 } as const;
 
@@ -41,4 +43,17 @@ export function corsMaps(origins: Origins): string {
     `map $cr_preflight $cr_preflight_max_age { 1 ${PREFLIGHT_MAX_AGE_S}; default ""; }`,
     '',
   ].join('\n');
+}
+
+/** The CORS headers for `__CORS_HEADERS__`, included in every location: constants for `*`, else the values of `corsMaps`. */
+export function corsHeaders(origins: Origins): string {
+  const lines =
+    origins === '*'
+      ? ['add_header Access-Control-Allow-Origin * always;', `add_header Access-Control-Expose-Headers ${quote(EXPOSED_HEADERS)} always;`]
+      : [
+          'add_header Access-Control-Allow-Origin $cr_allow_origin always;',
+          'add_header Access-Control-Expose-Headers $cr_expose always;',
+          'add_header Vary $cr_vary_origin always;',
+        ];
+  return `${lines.join('\n')}\n`;
 }

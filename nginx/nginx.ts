@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Origins } from '../contract/headers.ts';
 import { NGINX_CONFIG_FILE } from '../contract/layout.ts';
-import { corsMaps, keyLine, PLACEHOLDERS } from '../contract/nginx-placeholders.ts';
+import { corsHeaders, corsMaps, keyLine, PLACEHOLDERS } from '../contract/nginx-placeholders.ts';
 import { manifestIdentity, snapshot, workersOf } from './snapshot.ts';
 
 export const NGINX = '/usr/sbin/nginx';
@@ -76,6 +76,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   for (const temp of [...TEMP_PATHS, 'releases']) mkdirSync(join(prefix, temp));
   writeFileSync(join(prefix, 'keys.conf'), options.keys.map(keyLine).join(''), { mode: 0o600 });
   writeFileSync(join(prefix, 'cors.conf'), corsMaps(options.corsOrigins ?? '*'));
+  writeFileSync(join(prefix, 'cors-headers.conf'), corsHeaders(options.corsOrigins ?? '*'));
   let served = snapshot(distDir, join(prefix, 'releases'));
   const writeSite = () =>
     writeFileSync(
@@ -84,6 +85,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
         .replaceAll(PLACEHOLDERS.root, served.dir)
         .replaceAll(PLACEHOLDERS.listen, `${host}:${port}`)
         .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf'))
+        .replaceAll(PLACEHOLDERS.corsHeaders, join(prefix, 'cors-headers.conf'))
         .replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
         .replaceAll(PLACEHOLDERS.origin, options.searchOrigin),
     );
@@ -96,6 +98,8 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       // Run as root, nginx would hand its workers to nobody, who cannot read the keys file.
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
       `worker_processes ${options.workers ?? 'auto'};`,
+      // The config's patterns (the key, the routes, a query) compiled to machine code once, not interpreted per request.
+      'pcre_jit on;',
       'daemon off;',
       `pid ${prefix}/nginx.pid;`,
       `error_log ${prefix}/error.log warn;`,

@@ -7,6 +7,7 @@
  */
 import {
   LANGTAG_SOURCE,
+  MAX_PARAMETERS,
   MAX_TAG_LENGTH,
   PARAMETER_SUGGESTIONS,
   PARAMETERS,
@@ -21,7 +22,7 @@ import { literal, quote } from '../../contract/nginx-placeholders.ts';
 /** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
 const SEPARATOR = '(?:-|_|%2[Dd]|%5[Ff])';
 /** `source` with each `-` outside a character class read as any separator. */
-function separatorsAnyForm(source: string): string {
+export function separatorsAnyForm(source: string): string {
   let inClass = false;
   let out = '';
   for (let i = 0; i < source.length; i++) {
@@ -55,8 +56,11 @@ const REFUSED = ['missing', 'malformed', 'unknown'] as const;
 /**
  * The contract's first steps as one exact lookup: `$cr_gate` (a location that needs a key) and
  * `$cr_gate_public` (health, the public files) give the internal location that answers the request,
- * or "" to go on. Keyed only by what nginx measured (the target's length, the method it parsed, the
- * key's verdict), every combination listed, so nothing here is a regular expression over the request.
+ * or "" to go on. Keyed only by what nginx measured (the shape of the target, the method it parsed, the
+ * key's verdict), every combination of the methods the API reads listed, so the request is looked up,
+ * not matched; another method (405 or a refusal) is the only one tried against patterns.
+ * `$cr_target`: the raw target too long, holding an escaped slash in its path, or more query pairs than the API
+ * has parameters (in that order: an escaped slash sends the request to /_elsewhere, whose gate counts the pairs).
  * `$cr_gate_line` is the same from the request line's method: an error page's redirect turns the method into GET.
  */
 export function gateMaps(maxUrlLength: number): string[] {
@@ -75,17 +79,46 @@ export function gateMaps(maxUrlLength: number): string[] {
         kinds.flatMap((kind) => ['ok', ...REFUSED].map((auth) => `${tooLong ? 1 : 0}:${kind}:${auth} ${gate(tooLong, kind, auth, open)};`)),
       ),
     ]);
+  const METHODS = { GET: 'read', HEAD: 'read', OPTIONS: 'options' } as const;
+  const TARGETS = ['', 'long', 'slash', 'many'] as const;
+  /** By `$cr_target:$request_method:$cr_auth`; `many` refuses a keyed read that passed the rest. */
+  const targetTable = (name: string, open: boolean) =>
+    block(`"$cr_target:$request_method:$cr_auth" ${name}`, [
+      // Another method: too long, else refused by its key, else 405.
+      'default /_problem/method_not_allowed;',
+      '"~^long:" /_problem/uri_too_long;',
+      ...REFUSED.map((auth) => `"~:${auth}$" /_problem/refused/${auth};`),
+      ...TARGETS.flatMap((target) =>
+        Object.entries(METHODS).flatMap(([method, kind]) =>
+          ['ok', ...REFUSED].map((auth) => {
+            const verdict = gate(target === 'long', kind, auth, open);
+            const tooMany = !open && target === 'many' && verdict === '""';
+            return `${quote(`${target}:${method}:${auth}`)} ${tooMany ? '/_problem/too_many_parameters' : verdict};`;
+          }),
+        ),
+      ),
+    ]);
+  const pairs = TOO_MANY_PARAMETERS_SOURCE.replace(/^\^/, '');
   return [
+    ...block('$request_uri $cr_target', [
+      'default "";',
+      // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
+      `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
+      `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
+      // nginx decodes %2F into a slash before it matches a location; the other tiers keep it in the path part.
+      '"~^[^?]*%2[Ff]" slash;',
+      `${quote(`~^[^?]*\\?${pairs}`)} many;`,
+    ]),
+    ...targetTable('$cr_gate', false),
+    ...targetTable('$cr_gate_public', true),
+    // The gate of /_elsewhere, reached by an error page's redirect too (which empties $args and makes the method GET).
     // nginx parses only upper-case methods, so a map's plain keys (compared in any case) are exact here.
     ...block('$request_method $cr_method_kind', ['default other;', 'GET read;', 'HEAD read;', 'OPTIONS options;']),
     ...block('$request $cr_line_method_kind', ['default other;', '"~^(?:GET|HEAD) " read;', '"~^OPTIONS " options;']),
     ...block('$request_uri $cr_uri_too_long', ['default 0;', `${quote(`~^.{${maxUrlLength + 1}}`)} 1;`]),
-    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate_keyed', false),
-    ...table('$cr_uri_too_long:$cr_method_kind:$cr_auth', '$cr_gate_public', true),
     ...table('$cr_uri_too_long:$cr_line_method_kind:$cr_auth', '$cr_gate_line_keyed', false),
     // Once the key and the method pass, a query of more pairs than the API has parameters is refused (contract/params.ts).
     ...block('$args $cr_too_many', ['default 0;', `${quote(`~${TOO_MANY_PARAMETERS_SOURCE}`)} 1;`]),
-    ...block('"$cr_gate_keyed|$cr_too_many" $cr_gate', ['default $cr_gate_keyed;', '"|1" /_problem/too_many_parameters;']),
     ...block('"$cr_gate_line_keyed|$cr_too_many" $cr_gate_line', ['default $cr_gate_line_keyed;', '"|1" /_problem/too_many_parameters;']),
   ];
 }
@@ -161,8 +194,8 @@ export function localeValidityMap(head: ManifestHead): string[] {
 /**
  * $cr_locale: the supported tag `locale` answers in, by RFC 4647 lookup (the longest supported prefix,
  * aliases included): a tag of the API as written is one exact lookup, anything else goes down the list.
- * $cr_l<n>: the n-th locale of its fallback chain other than the default, as a directory; $cr_localized:
- * the location that tries that many files (each tried with -f, the default locale's always there).
+ * $cr_l<n>: the n-th locale of its fallback chain other than the default, as a directory; $cr_probe<n>: what
+ * tells whether the file of that step is there (nginx-endpoints.ts), the default locale's always being there.
  */
 export function localeMaps(head: ManifestHead): string[] {
   const tags = requestTags(head);
@@ -177,13 +210,12 @@ export function localeMaps(head: ManifestHead): string[] {
   ]);
   const chains = new Map(head.locales.map(({ tag, fallback = [] }) => [tag, localizedChain(head, tag, fallback)]));
   const depth = Math.max(...[...chains.values()].map((chain) => chain.length));
-  lines.push(...block('$cr_locale $cr_localized', ['default /_localized/0;', ...[...chains].map(([tag, chain]) => `${tag} /_localized/${chain.length};`)]));
   for (let level = 1; level <= depth; level++) {
+    const deep = [...chains].filter(([, chain]) => chain.length >= level);
     lines.push(
-      ...block(`$cr_locale $cr_l${level}`, [
-        'default "";',
-        ...[...chains].filter(([, chain]) => chain.length >= level).map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`),
-      ]),
+      ...block(`$cr_locale $cr_l${level}`, ['default "";', ...deep.map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`)]),
+      // The file tried at this step, where the chain has one: its ETag ("" when it is missing), looked up at the step.
+      ...block(`$cr_locale $cr_probe${level}`, ['default x;', ...deep.map(([tag]) => `${tag} $cr_etag;`)]),
     );
   }
   return lines;
@@ -196,7 +228,7 @@ function localizedChain(head: ManifestHead, tag: string, fallback: string[]): st
   return end === -1 ? chain : chain.slice(0, end);
 }
 
-/** The deepest chain of `head` (localizedChain): how many /_localized/<n> locations the config needs. */
+/** The deepest chain of `head` (localizedChain): how many steps an endpoint's location may try. */
 export const chainDepth = (head: ManifestHead): number =>
   Math.max(0, ...head.locales.map(({ tag, fallback = [] }) => localizedChain(head, tag, fallback).length));
 
@@ -221,6 +253,9 @@ export const freshMap = (): string[] => [
   ]),
 ];
 
+/** Accept-Encoding as clients most often send it, refusing nothing. */
+const COMMON_CODINGS = ['', 'br', 'gzip', 'gzip, deflate, br', 'gzip, deflate, br, zstd', 'br, gzip', 'gzip, deflate'];
+
 /**
  * $cr_serve: the location that sends the file, by the codings Accept-Encoding refuses (q=0, `q` in any
  * case, as the contract reads it): nginx's own br and gzip checks take an upper-case Q for no weight.
@@ -229,18 +264,15 @@ export function codingMaps(): string[] {
   const refused = (coding: string) =>
     block(`$http_accept_encoding $cr_${coding}_refused`, [
       'default 0;',
-      '"" 0;',
-      '"br" 0;',
-      '"gzip" 0;',
-      '"gzip, deflate, br" 0;',
-      '"gzip, deflate, br, zstd" 0;',
-      '"br, gzip" 0;',
-      '"gzip, deflate" 0;',
+      ...COMMON_CODINGS.map((value) => `${quote(value)} 0;`),
       `${quote(`~*(?:^|,)[ \\t]*${coding}[ \\t]*;[ \\t]*q[ \\t]*=[ \\t]*0(?:\\.0{0,3})?[ \\t]*(?:,|$)`)} 1;`,
     ]);
   return [
     ...refused('br'),
     ...refused('gzip'),
     ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
+    // Where an endpoint's location sends a client that refuses a coding; the common headers are one exact lookup.
+    ...block('$http_accept_encoding $cr_serve_other', ['default $cr_serve_refused;', ...COMMON_CODINGS.map((value) => `${quote(value)} "";`)]),
+    ...block('$cr_serve $cr_serve_refused', ['default $cr_serve;', '/_serve "";']),
   ];
 }
