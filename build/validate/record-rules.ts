@@ -7,7 +7,7 @@
  * another language only through the fallback chain, which the responses mark with the locale that
  * supplied it.
  */
-import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
+import { foreignLetters } from '../lib/locale-script.ts';
 import { type CldrLongNames, timeZoneNames } from '../lib/cldr-dates.ts';
 import { languageNames } from '../lib/cldr-names.ts';
 import { currencyWordsOf } from '../lib/cldr-numbers.ts';
@@ -19,15 +19,6 @@ function checkCoverage(problems: Problems, entries: { country: string }[], point
   if (seen.size !== entries.length) problems.add(pointer, 'a country is listed twice');
   for (const country of countries) if (!seen.has(country)) problems.add(pointer, `${country} is missing (list it, with an empty list where it has none)`);
   for (const [country, index] of seen) if (!countries.includes(country)) problems.add(`${pointer}/${index}`, `${country} is no current country`);
-}
-
-/** The same words recur across locales of one script: each is looked at once per script. */
-const foreignCache = new Map<string, string>();
-function foreignIn(text: string, tag: string): string {
-  const key = `${scriptOf(tag)}\0${text}`;
-  let foreign = foreignCache.get(key);
-  if (foreign === undefined) foreignCache.set(key, (foreign = foreignLetters(text, tag)));
-  return foreign;
 }
 
 /** Every text of a per-locale map in its locale's script; `texts` picks the words to check from an entry. */
@@ -45,7 +36,7 @@ function checkScripts<T>(
       continue;
     }
     for (const text of texts(value)) {
-      const foreign = foreignIn(text, tag);
+      const foreign = foreignLetters(text, tag);
       if (foreign)
         problems.add(
           `${pointer}/${tag}`,
