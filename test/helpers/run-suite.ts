@@ -92,6 +92,8 @@ interface Lane {
   child: ChildProcess;
   out: string;
   err: string;
+  /** Called after each chunk of output: the file under way looks for its marks. */
+  onOutput?: () => void;
 }
 
 function startLane(): Promise<Lane> {
@@ -102,8 +104,14 @@ function startLane(): Promise<Lane> {
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const lane: Lane = { child, out: '', err: '' };
-  child.stdout!.on('data', (chunk) => (lane.out += chunk));
-  child.stderr!.on('data', (chunk) => (lane.err += chunk));
+  child.stdout!.on('data', (chunk) => {
+    lane.out += chunk;
+    lane.onOutput?.();
+  });
+  child.stderr!.on('data', (chunk) => {
+    lane.err += chunk;
+    lane.onOutput?.();
+  });
   return new Promise((ready) => child.once('message', () => ready(lane)));
 }
 
@@ -132,9 +140,9 @@ function runFile(lane: Lane, task: Task): Promise<{ output: string; failed: bool
       cleanup();
       done({ output: `${lane.out}${lane.err}\n${task.name}: the lane exited (${code}) before the file was done\n`, failed: true });
     };
-    const poll = setInterval(finish, 50);
+    lane.onOutput = finish;
     const cleanup = () => {
-      clearInterval(poll);
+      lane.onOutput = undefined;
       lane.child.off('message', onMessage);
       lane.child.off('exit', onExit);
     };
