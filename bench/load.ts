@@ -13,10 +13,14 @@ export interface LoadOptions {
   connections: number;
   threads: number;
   tool: 'wrk' | 'autocannon';
+  /** Run the load generator on these CPUs only (taskset's list), away from the server's. */
+  cpus?: string;
 }
 
 export interface LoadResult {
   rps: number;
+  /** Answers received over the run. */
+  requests: number;
   p50: number;
   p99: number;
   /** wrk: answers other than 2xx/3xx; autocannon: non-2xx. A 401/404 workload expects these. */
@@ -24,9 +28,11 @@ export interface LoadResult {
   errors: number;
 }
 
-function run(command: string, args: string[], timeoutMs: number): Promise<string> {
+function run(command: string, args: string[], timeoutMs: number, cpus?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = cpus
+      ? spawn('taskset', ['--cpu-list', cpus, command, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => {
       output += chunk;
@@ -56,8 +62,11 @@ function parseWrk(output: string): LoadResult {
   const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(output);
   if (!rps) throw new Error(`wrk printed no Requests/sec:\n${output}`);
   const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  const requests = /^\s*(\d+) requests in/m.exec(output);
+  if (!requests) throw new Error(`wrk printed no request count:\n${output}`);
   return {
     rps: Number(rps[1]),
+    requests: Number(requests[1]),
     p50: wrkDuration(output, '50'),
     p99: wrkDuration(output, '99'),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? 0),
@@ -67,7 +76,14 @@ function parseWrk(output: string): LoadResult {
 
 function parseAutocannon(output: string): LoadResult {
   const json = JSON.parse(output.slice(output.indexOf('{'), output.lastIndexOf('}') + 1));
-  return { rps: json.requests.average, p50: json.latency.p50, p99: json.latency.p99, non2xx: json.non2xx, errors: json.errors + json.timeouts };
+  return {
+    rps: json.requests.average,
+    requests: json.requests.total,
+    p50: json.latency.p50,
+    p99: json.latency.p99,
+    non2xx: json.non2xx,
+    errors: json.errors + json.timeouts,
+  };
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -75,7 +91,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const headerArgs = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
   if (options.tool === 'wrk') {
     const args = [`-t${options.threads}`, `-c${options.connections}`, `-d${options.seconds}s`, '--latency', ...headerArgs, options.url];
-    return parseWrk(await run('wrk', args, timeoutMs));
+    return parseWrk(await run('wrk', args, timeoutMs, options.cpus));
   }
   const args = [
     '--yes',
@@ -90,5 +106,5 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...headerArgs,
     options.url,
   ];
-  return parseAutocannon(await run('npx', args, timeoutMs + 60_000));
+  return parseAutocannon(await run('npx', args, timeoutMs + 60_000, options.cpus));
 }

@@ -12,7 +12,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startNginx } from '../nginx/nginx.ts';
 import type { Workload } from './workloads.ts';
-import { startServer, treeRss, type Server } from './server.ts';
+import { startServer, treeCpuMs, treeRss, type Server } from './server.ts';
 import type { ReferenceOptions } from './reference.ts';
 
 /** Headers a static server produces itself, or that depend on the coding. */
@@ -111,5 +111,12 @@ export async function startGeneratedNginx(options: {
     workers: options.workers,
     accessLog: join(options.dir, 'nginx-access.log'),
   });
-  return { name: 'nginx', port: options.port, child: nginx.child, rss: () => treeRss(nginx.child.pid!), stop: nginx.stop };
+  return {
+    name: 'nginx',
+    port: options.port,
+    child: nginx.child,
+    rss: () => treeRss(nginx.child.pid!),
+    cpuMs: () => treeCpuMs(nginx.child.pid!),
+    stop: nginx.stop,
+  };
 }

@@ -24,7 +24,7 @@ import { runLoad } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
-import type { Server } from './server.ts';
+import { pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
 import { SMALL, workloads } from './workloads.ts';
@@ -39,11 +39,17 @@ const { values: args } = parseArgs({
     dist: { type: 'string', default: join(ROOT, 'dist') },
     'cold-starts': { type: 'string', default: '3' },
     variant: { type: 'string', multiple: true, default: [] },
+    pin: { type: 'string', default: 'auto' },
   },
 });
 const rounds = Number(args.rounds);
 const seconds = Number(args.seconds);
 const workers = Number(args.workers);
+// Each server on the first core, the load generator (and this process) on the second: a server's rate is
+// then its own work per answer, not how the scheduler split two cores between it and wrk in that round.
+const pinned = args.pin === 'on' || (args.pin === 'auto' && workers === 1 && availableParallelism() >= 2 && hasTaskset());
+const SERVER_CPUS = '0';
+const LOAD_CPUS = '1';
 const variants = args.variant.map((text) => ({ name: `gateway ${text}`, env: Object.fromEntries(text.split(',').map((pair) => pair.split('='))) }));
 
 const tools = findTools({ loadGenerator: process.env.BENCH_LOAD, nginx: process.env.BENCH_NGINX });
@@ -61,6 +67,15 @@ const setup = async (env: Record<string, string> = {}, log = 'gateway.log'): Pro
   log: join(dir, log),
   env: { WORKERS: String(workers), ...env },
 });
+
+function hasTaskset(): boolean {
+  try {
+    execFileSync('taskset', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
 async function waitForLine(file: string, pattern: RegExp): Promise<void> {
@@ -97,6 +112,8 @@ try {
 
   const gateway = await startGateway(await setup());
   servers.push(gateway);
+  // Measured once it has checked its files against the manifest, as it serves from then on.
+  await waitForLine(join(dir, 'gateway.log'), /checked \d+ files against the manifest/);
   const answers = await verify(gateway, list, key);
   const headersByPath = new Map(
     list
@@ -113,7 +130,10 @@ try {
     servers.push(await startGeneratedNginx({ distDir, dir, key, workers, port: await freePort(), searchOrigin: `http://127.0.0.1:${gateway.port}` }));
     servers.push(await startPlainNginx(tools.nginx, { ...peers, port: await freePort() }));
   }
-  for (const variant of variants) servers.push(await startGateway(await setup(variant.env, `${variant.name}.log`), variant.name));
+  for (const variant of variants) {
+    servers.push(await startGateway(await setup(variant.env, `${variant.name}.log`), variant.name));
+    await waitForLine(join(dir, `${variant.name}.log`), /checked \d+ files against the manifest|VERIFY_DIST=off/);
+  }
   for (const server of servers.slice(1)) await verify(server, list, key);
   if (process.env.BENCH_EDGE !== 'off') {
     const edge = await startEdge({ distDir, dir, key, port: await freePort() });
@@ -121,24 +141,31 @@ try {
     await verifyDecoded(edge, list, key);
   }
 
+  if (pinned) {
+    for (const server of servers) pinTree(server.child.pid!, SERVER_CPUS);
+    pinTree(process.pid, LOAD_CPUS);
+    console.log(
+      `bench: servers pinned to CPU ${SERVER_CPUS}, ${tools.loadGenerator} and this process to CPU ${LOAD_CPUS} (--pin off to leave them to the scheduler)`,
+    );
+  }
   const results: Results = new Map(list.map((w) => [w.name, new Map(servers.map((s) => [s.name, []]))]));
   const measure = async (server: Server, workload: (typeof list)[number], time: number) => {
     let rss = server.rss();
     const sampler = setInterval(() => {
       rss = Math.max(rss, server.rss());
     }, 500);
+    const cpuBefore = server.cpuMs();
     try {
-      return {
-        ...(await runLoad({
-          url: `http://127.0.0.1:${server.port}${workload.path}`,
-          headers: requestHeaders(workload, key),
-          seconds: time,
-          connections: Number(args.connections),
-          threads: Number(args.threads),
-          tool: tools.loadGenerator,
-        })),
-        rss,
-      };
+      const load = await runLoad({
+        url: `http://127.0.0.1:${server.port}${workload.path}`,
+        headers: requestHeaders(workload, key),
+        seconds: time,
+        connections: Number(args.connections),
+        threads: Number(args.threads),
+        tool: tools.loadGenerator,
+        cpus: pinned ? LOAD_CPUS : undefined,
+      });
+      return { ...load, rss, cpuUs: ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, load.requests) };
     } finally {
       clearInterval(sampler);
     }
@@ -155,7 +182,7 @@ try {
         results.get(workload.name)!.get(server.name)!.push(sample);
         console.log(
           `bench: round ${round} ${workload.name.padEnd(20)} ${server.name.padEnd(12)} ${sample.rps.toFixed(0).padStart(7)} req/s` +
-            `  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  rss ${(sample.rss / 2 ** 20).toFixed(0)} MB`,
+            `  p50 ${sample.p50.toFixed(2)} ms  p99 ${sample.p99.toFixed(2)} ms  rss ${(sample.rss / 2 ** 20).toFixed(0)} MB  cpu ${sample.cpuUs.toFixed(1)} us/answer`,
         );
       }
     }

@@ -2,7 +2,7 @@
  * A server under test as a child process: started, awaited until it answers on 127.0.0.1, measured
  * (resident memory summed over its whole process tree, read from /proc) and stopped.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 
@@ -12,6 +12,8 @@ export interface Server {
   child: ChildProcess;
   /** Resident set size of the process and all its descendants, in bytes. */
   rss: () => number;
+  /** CPU time (user and system) the process and all its descendants have used, in milliseconds. */
+  cpuMs: () => number;
   /** SIGTERM, then the exit code (null when killed by a signal). */
   stop: () => Promise<number | null>;
 }
@@ -77,6 +79,28 @@ function descendants(pid: number): number[] {
   return all;
 }
 
+/** Clock ticks per second of /proc/<pid>/stat's utime and stime: 100 on every Linux Node runs on. */
+const TICKS_PER_SECOND = 100;
+
+export function treeCpuMs(pid: number): number {
+  let ticks = 0;
+  for (const each of descendants(pid)) {
+    try {
+      const stat = readFileSync(`/proc/${each}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* exited meanwhile */
+    }
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}
+
+/** Binds the process and all its descendants, every thread, to `cpus` (taskset's list: `0`, `0-1`). */
+export function pinTree(pid: number, cpus: string): void {
+  for (const each of descendants(pid)) execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(each)], { stdio: 'ignore' });
+}
+
 export function treeRss(pid: number): number {
   let total = 0;
   for (const each of descendants(pid)) {
@@ -102,6 +126,7 @@ export async function startServer(options: StartOptions): Promise<Server & { rea
     child,
     readyMs,
     rss: () => treeRss(child.pid!),
+    cpuMs: () => treeCpuMs(child.pid!),
     stop: () => {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       return exited;
