@@ -36,29 +36,22 @@ function brokenCopy(dir: string, names: string[], { file, mutate }: Breach): voi
   writeCanonicalJson(join(dir, `${file}.json`), data);
 }
 
-/** One memo for the process, seeded with the real data: each copy differs from data/ in one dataset. */
-let seeded: ValidationMemo | undefined;
-function seededMemo(): ValidationMemo {
-  if (!seeded) {
-    seeded = new ValidationMemo();
-    validateData(DATA_DIR, { memo: seeded });
-  }
-  return seeded;
-}
-
 /**
  * The gate's messages for each breach, in order. With `memo` (the default) only the schema and the checks
  * that read the dataset a breach changes run again (build/validate/validation-memo.ts); without, each copy is
  * validated whole, as the build validates data/.
  */
-export function gateMessages(breaches: Breach[], { memo = true } = {}): string[][] {
+export function gateMessages(breaches: Breach[], { memo: memoized = true } = {}): string[][] {
+  // Seeded with the real data: each copy differs from data/ in one dataset.
+  const memo = memoized ? new ValidationMemo() : undefined;
+  if (memo) validateData(DATA_DIR, { memo });
   const scratch = mkdtempSync(join(tmpdir(), 'country-gate-'));
   try {
     const names = readdirSync(DATA_DIR, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'));
     return breaches.map((breach, index) => {
       const dir = join(scratch, String(index));
       brokenCopy(dir, names, breach);
-      const messages = validateData(dir, { memo: memo ? seededMemo() : undefined }).problems.map(formatProblem);
+      const messages = validateData(dir, { memo }).problems.map(formatProblem);
       rmSync(dir, { recursive: true, force: true });
       return messages;
     });
