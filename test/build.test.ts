@@ -7,7 +7,8 @@ import * as assert from 'uvu/assert';
 import { readJson } from '../build/lib/canonical-json.ts';
 import { filesOnDisk } from '../contract/manifest.ts';
 import { builtDist } from './helpers/dist.ts';
-import { responseValidator } from './helpers/response-schemas.ts';
+import { ROOT } from './helpers/paths.ts';
+import { responseSchemaValidator, responseValidator } from './helpers/response-schemas.ts';
 import type { Manifest } from '../contract/manifest.ts';
 import type { SearchIndex } from '../contract/search.ts';
 import { readDataset } from './helpers/datasets.ts';
@@ -63,13 +64,44 @@ coverage('should render address lines in the country order', () => {
 
 const schemas = suite('build: every file validates against its response schema');
 
+const FULL_LIST = /^(v1\/(?:_locale\/[^/]+\/)?)countries\.full\.json$/;
+const ENVELOPE = /^\{"count":\d+,"locale":"[^"]*","view":"full","countries":\[/;
+const ITEM = /^\{"code":"([A-Z]{2})"/;
+const COUNTRY_SCHEMA = readJson<{ properties: { countries: { items: { $ref: string } } } }>(join(ROOT, 'build', 'schemas', 'country-list-full.schema.json'));
+
+/**
+ * A full country list whose countries are, byte for byte, the country files of its folder (each validated on
+ * its own against the country schema, the very schema the list's items refer to): its envelope with the
+ * countries left out, for the list's schema to check what is left. Null where the bytes are otherwise: the
+ * list is then parsed and validated whole. Half the bytes of a dist are these lists; parsing is what costs.
+ */
+function envelopeOfCountryFiles(path: string, bytes: Buffer): unknown {
+  const folder = FULL_LIST.exec(path)?.[1];
+  const head = ENVELOPE.exec(bytes.subarray(0, 200).toString('utf8'))?.[0];
+  if (!folder || !head || COUNTRY_SCHEMA.properties.countries.items.$ref !== 'country.schema.json') return null;
+  let at = Buffer.byteLength(head);
+  while (bytes[at] !== 0x5d) {
+    const code = ITEM.exec(bytes.subarray(at, at + 20).toString('utf8'))?.[1];
+    const file = `${folder}countries/${code}.json`;
+    if (!code || !files[file] || responseValidator(file) !== responseSchemaValidator('country')) return null;
+    const country = readFileSync(join(dist, file));
+    if (!bytes.subarray(at, at + country.length).equals(country)) return null;
+    at += country.length;
+    if (bytes[at] === 0x2c && bytes[at + 1] !== 0x5d) at++;
+    else if (bytes[at] !== 0x5d) return null;
+  }
+  return bytes.length === at + 2 && bytes[at + 1] === 0x7d ? JSON.parse(`${head}]}`) : null;
+}
+
 schemas('should validate every built response', () => {
   let checked = 0;
   const failures: string[] = [];
   for (const path of Object.keys(files)) {
     const validate = responseValidator(path);
     if (!validate) continue;
-    if (!validate(JSON.parse(readFileSync(join(dist, path), 'utf8')))) failures.push(`${path}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
+    const bytes = readFileSync(join(dist, path));
+    const body = envelopeOfCountryFiles(path, bytes) ?? JSON.parse(bytes.toString('utf8'));
+    if (!validate(body)) failures.push(`${path}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
     checked++;
   }
   assert.equal(failures.slice(0, 5), []);

@@ -35,12 +35,24 @@ export function territoryContainment(): Map<string, string> {
   return parentOf;
 }
 
+/** Per table of CLDR territory names, its `<code>-alt-<variant>` names by code: read once, not once per country. */
+const alternativesByCode = new WeakMap<Record<string, string>, Map<string, string[]>>();
+
 function uniqueAlternatives(names: Record<string, string>, code: string): string[] {
+  let byCode = alternativesByCode.get(names);
+  if (!byCode) {
+    byCode = new Map();
+    for (const key of Object.keys(names)) {
+      const at = key.indexOf('-alt-');
+      if (at < 0) continue;
+      const owner = key.slice(0, at);
+      if (!byCode.has(owner)) byCode.set(owner, []);
+      byCode.get(owner)!.push(names[key]);
+    }
+    alternativesByCode.set(names, byCode);
+  }
   const main = names[code];
-  const alternatives = Object.keys(names)
-    .filter((key) => key.startsWith(`${code}-alt-`))
-    .map((key) => names[key])
-    .filter((name) => name !== main);
+  const alternatives = (byCode.get(code) ?? []).filter((name) => name !== main);
   return [...new Set(alternatives)].sort();
 }
 

@@ -19,21 +19,34 @@ const SERVED = [
   'withdrawn-codes',
 ] as const;
 
-function walk(value: unknown, pointer: string, problems: Problems): void {
+/** A JSON pointer to the value at `path` (RFC 6901: "~" and "/" escaped in keys). */
+const pointerOf = (path: (string | number)[]) =>
+  path.map((step) => `/${typeof step === 'number' ? step : step.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+
+/** Every string below `value`; the pointer is written out only for a string that holds one (most hold none). */
+function walk(value: unknown, path: (string | number)[], problems: Problems): void {
   if (typeof value === 'string') {
     const found = invisibleCharacter(value);
-    if (found) problems.add(pointer, `${JSON.stringify(value)} holds an invisible character: ${found}`);
+    if (found) problems.add(pointerOf(path), `${JSON.stringify(value)} holds an invisible character: ${found}`);
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => walk(item, `${pointer}/${index}`, problems));
+    for (let index = 0; index < value.length; index++) {
+      path.push(index);
+      walk(value[index], path, problems);
+      path.pop();
+    }
   } else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) walk(item, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1')}`, problems);
+    for (const [key, item] of Object.entries(value)) {
+      path.push(key);
+      walk(item, path, problems);
+      path.pop();
+    }
   }
 }
 
 export function checkInvisibleCharacters(data: Datasets): Problem[] {
   return SERVED.flatMap((name) => {
     const problems = new Problems(`data/${name}.json`);
-    walk(data[name], '', problems);
+    walk(data[name], [], problems);
     return problems.list;
   });
 }
