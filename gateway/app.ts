@@ -25,7 +25,7 @@ import { parseQuery } from '../contract/params.ts';
 import { keyedPlan, normalizePath, publicPlan, type Plan } from '../contract/plan.ts';
 import { BAD_REQUEST, NOT_FOUND, REFUSALS, type Problem } from '../contract/problems.ts';
 import { bearerVerdict, type AuthenticatedRequest, type Keys } from './auth.ts';
-import { requestsWaiting } from './connections.ts';
+import { refusing, requestsWaiting } from './connections.ts';
 import type { FairShare } from './fair-share.ts';
 import { UnreadableFile, type Dist } from './dist.ts';
 import { SizeBoundedLru } from '../contract/lru.ts';
@@ -98,6 +98,7 @@ export function createApp({ dist, keys, corsOrigins, cacheBytes, fairShare, log,
   // A refusal closes its connection when more requests wait behind it (no client pipelines without a
   // key but a flood); past the connection's bound while keys are served it is held until due (fair-share.ts).
   const refuse = (req: Request, res: Res, refusal: Problem, now: number) => {
+    refusing(req, res);
     if (requestsWaiting(req.socket) > 0) return sendProblem(res, { ...refusal, headers: [...(refusal.headers ?? []), ['Connection', 'close']] });
     const delay = fairShare?.refusalDelay(req.socket, now) ?? 0;
     if (delay === 0) return sendProblem(res, refusal);

@@ -5,8 +5,9 @@
  *   answers one at a time  a request pipelined behind an answer not yet handed to the kernel waits,
  *                          unanswered, until node:http gives its response the connection: while a
  *                          client does not read, no further answer is made
- *   requests queued        at most `maxWaiting` wait on a connection. node:http parses a whole read
- *                          (64 KiB: 1,500 small requests) at once, making each one's request and
+ *   requests queued        at most `maxWaiting` wait on a connection, and one behind a refused key.
+ *                          node:http parses a whole read (64 KiB: 1,500 small requests) at once,
+ *                          making each one's request and
  *                          response, and neither socket.pause() nor its parser's pause() stops a read
  *                          under way; so once the queue is full the socket stops reading, the rest of
  *                          the read is not parsed (its parser is told, as for an upgrade, to stop
@@ -30,6 +31,8 @@ interface Connection {
   lastRequest?: IncomingMessage;
   /** Whether its queue filled: nothing more is read on it, and it closes once the queue is answered. */
   full: boolean;
+  /** A response refusing the client's credentials, not yet done: whatever it pipelined behind it is not read. */
+  refusing?: Res;
   /** Bytes handed to the kernel when last seen moving, and when. */
   flushed: number;
   movedAt: number;
@@ -58,6 +61,16 @@ const bySocket = new WeakMap<Socket, Connection>();
 
 /** How many requests wait on `socket` behind the one being answered: a client pipelining. */
 export const requestsWaiting = (socket: Socket): number => bySocket.get(socket)?.waiting.length ?? 0;
+
+/**
+ * Marks `res` as refusing its client's credentials: a request pipelined behind it fills the connection's
+ * queue at once (one answer more, then closed), so a client flooding without a key costs two requests
+ * a read, not a queue's worth.
+ */
+export const refusing = (req: IncomingMessage, res: Res): void => {
+  const connection = bySocket.get(req.socket);
+  if (connection) connection.refusing = res;
+};
 
 export class Connections {
   #connections = new Map<Socket, Connection>();
@@ -119,7 +132,7 @@ export class Connections {
     if (res.socket) return answer();
     connection.waiting.push({ res, answer });
     if (connection.waiting.length === 1) this.#answerAfterCurrent(connection);
-    if (connection.waiting.length >= this.#options.maxWaiting && !connection.full) {
+    if ((connection.waiting.length >= this.#options.maxWaiting || connection.refusing) && !connection.full) {
       connection.full = true;
       (req.socket as Internals)._handle?.readStop?.();
     }
@@ -147,6 +160,7 @@ export class Connections {
     const open = connection?.open.get(res);
     if (!open) return;
     connection!.open.delete(res);
+    if (connection!.refusing === res) connection!.refusing = undefined;
     this.#options.done(open.req, res, performance.now() - open.started);
   }
 
