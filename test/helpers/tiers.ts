@@ -14,47 +14,10 @@ export interface Answer {
   status: number;
   /** The problem's `code`, for an error. */
   code?: string;
-  /** The body as sent before any Content-Encoding (decoded when first read). */
-  readonly body: Buffer;
-  /** The body as it came, and its Content-Encoding. */
-  sent: { body: Buffer; coding?: string };
+  /** The body as sent before any Content-Encoding. */
+  body: Buffer;
   /** Lower-case names; a repeated header's values joined with ", ". */
   headers: Record<string, string>;
-}
-
-/** The body without its Content-Encoding; one that does not decode is described in its place, a difference to report. */
-function decoded(body: Buffer, coding: string | undefined): Buffer {
-  try {
-    // A HEAD or 304 answer names the coding its body would have, and has none.
-    if (body.length === 0) return body;
-    if (coding === 'br') return brotliDecompressSync(body);
-    if (coding === 'gzip') return gunzipSync(body);
-    return body;
-  } catch (error) {
-    return Buffer.from(`(a ${coding} body of ${body.length} bytes that does not decode: ${(error as Error).message})`);
-  }
-}
-
-/** An answer whose body is decoded once, when read: most compare equal as sent (the same file), without decoding. */
-function answerOf(status: number, headers: Record<string, string>, sent: { body: Buffer; coding?: string }): Answer {
-  let body: Buffer | undefined;
-  const answer: Answer = {
-    status,
-    headers,
-    sent,
-    get body() {
-      body ??= decoded(sent.body, sent.coding);
-      return body;
-    },
-  };
-  if (status >= 400) {
-    try {
-      answer.code = JSON.parse(answer.body.toString('utf8')).code;
-    } catch {
-      /* compared as bytes anyway */
-    }
-  }
-  return answer;
 }
 
 /** The headers a client reads, as the contract writes them (framing, Date and Server are each tier's own). */
@@ -89,9 +52,28 @@ function headersOf(head: string): Record<string, string> {
 /** The answer of `tier` to `request` (raw bytes, one request); status 0 when the connection ended without one. */
 export async function ask(tier: Tier, request: Buffer, method: string): Promise<Answer> {
   const [reply] = await exchange(tier.port, request, [method]).catch(() => []);
-  if (!reply) return answerOf(0, {}, { body: Buffer.alloc(0) });
+  if (!reply) return { status: 0, body: Buffer.alloc(0), headers: {} };
   const headers = headersOf(reply.head);
-  return answerOf(reply.status, headers, { body: reply.body, coding: headers['content-encoding'] });
+  const coding = headers['content-encoding'];
+  let body = reply.body;
+  try {
+    // A HEAD or 304 answer names the coding its body would have, and has none.
+    if (reply.body.length === 0) body = reply.body;
+    else if (coding === 'br') body = brotliDecompressSync(reply.body);
+    else if (coding === 'gzip') body = gunzipSync(reply.body);
+  } catch (error) {
+    // A difference to report with the request, not a failure of the whole comparison.
+    body = Buffer.from(`(a ${coding} body of ${reply.body.length} bytes that does not decode: ${(error as Error).message})`);
+  }
+  let code: string | undefined;
+  if (reply.status >= 400) {
+    try {
+      code = JSON.parse(body.toString('utf8')).code;
+    } catch {
+      /* compared as bytes anyway */
+    }
+  }
+  return { status: reply.status, code, body, headers };
 }
 
 /** What differs between two answers to one request, by what a client reads: [] when they agree. */
@@ -99,9 +81,7 @@ export function differences(a: Answer, b: Answer): string[] {
   const found: string[] = [];
   if (a.status !== b.status) found.push(`status ${a.status} / ${b.status}`);
   if (a.code !== b.code) found.push(`code ${a.code} / ${b.code}`);
-  // The same bytes in the same coding decode alike: only bodies that differ as sent are decoded to compare.
-  const sentAlike = a.sent.coding === b.sent.coding && a.sent.body.equals(b.sent.body);
-  if (!sentAlike && !a.body.equals(b.body)) found.push('body');
+  if (!a.body.equals(b.body)) found.push('body');
   for (const name of COMPARED_HEADERS) {
     // Vary is a set; its order is each tier's own.
     const value = (answer: Answer) =>
