@@ -175,7 +175,10 @@ for (const workers of ['1', '2']) {
     load.stop();
     await load.done;
 
-    assert.ok(answeredBefore >= 1000 || failures.length > 0, `${answeredBefore} answered before the load ended: ${JSON.stringify([...outcomes])}\n${started.output()}`);
+    assert.ok(
+      answeredBefore >= 1000 || failures.length > 0,
+      `${answeredBefore} answered before the load ended: ${JSON.stringify([...outcomes])}\n${started.output()}`,
+    );
     assert.is(code, 0);
     assert.equal(failures, []);
     const logged = started.output().match(/^GET \S+ 200 [\d.]+ms/gm) ?? [];
