@@ -91,7 +91,7 @@ command('should serve the dist on loopback with a generated key it prints, searc
   requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
   const port = await freePort();
   // A dist in three locales (every kind of answer, a dist verify accepts): the command does the same for any dist,
-  // and nginx's snapshot of it is a small part of the whole dist's 200,000 links.
+  // and nginx links and checks a small part of the whole dist's files for its snapshot.
   const scratch = mkdtempSync(join(tmpdir(), 'country-serve-nginx-'));
   partialCopy(builtDist(), join(scratch, 'dist'));
   const started = startGatewayProcess({ DIST_DIR: join(scratch, 'dist'), PORT: String(port), VERIFY_DIST: 'off' }, 'nginx/serve-nginx.ts');
