@@ -73,8 +73,9 @@ function removeOldBuilds(keep: string): void {
       const used = Math.max(statSync(join(dir, 'manifest.json')).mtimeMs, statSync(usedStamp(dir), { throwIfNoEntry: false })?.mtimeMs ?? 0);
       if (Date.now() - used > 3600_000) {
         rmSync(dir, { recursive: true, force: true });
-        // Its edge upload (helpers/edge.ts), hard links but for the edge's index.
+        // Its edge upload and the Worker bundled for it (helpers/edge.ts), hard links but for the edge's index.
         rmSync(`${dir}-edge`, { recursive: true, force: true });
+        rmSync(`${dir}-edge-worker`, { recursive: true, force: true });
         // Its release archive (release-archive.test.ts).
         for (const packed of readdirSync(tmpdir()).filter((other) => other.startsWith(`${name}.release-`))) rmSync(join(tmpdir(), packed), { force: true });
         rmSync(usedStamp(dir), { force: true });
