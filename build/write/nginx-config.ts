@@ -10,13 +10,12 @@ import { CACHE_CONTROL, HEADERS_TOO_LARGE, healthBody, MAX_HEADER_BYTES, MAX_URL
 import { contentTypeOf, isPublicFile, JSON_TYPE, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, REFUSALS, withdrawnProblem, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
-import { readLocale, readView, TOO_MANY_PARAMETERS } from '../../contract/params.ts';
+import { TOO_MANY_PARAMETERS } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
-import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, queryMaps, variable, viewFileMaps } from './nginx-endpoints.ts';
+import { endpointLocations, everyAnswer, gate, problemLocation, queryMaps, unknownCodeMaps, variable, viewFileMaps } from './nginx-endpoints.ts';
 import {
   authMap,
-  chainDepth,
   codingMaps,
   freshMap,
   gateMaps,
@@ -33,15 +32,10 @@ import { goneLocation, pathCodeMaps } from './nginx-path-codes.ts';
 
 /** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
 function sharedProblems(head: ManifestHead, release: string): string[] {
-  const invalid = (read: { problem?: Problem } | object) => (read as { problem: Problem }).problem;
   const problems: [string, Problem][] = [
     ...Object.entries(REFUSALS).map(([name, problem]): [string, Problem] => [`refused/${name}`, problem]),
     ['method_not_allowed', { ...METHOD_NOT_ALLOWED('GET'), detail: METHOD_NOT_ALLOWED('GET').detail.replace('GET', variable('cr_method')) }],
     ['not_found', NOT_FOUND],
-    ['locale_invalid', invalid(readLocale({ locale: '%' }, new Map(), 'en'))],
-    ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
-    ['view_invalid', invalid(readView({ view: '%' }))],
-    ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
     ['too_many_parameters', TOO_MANY_PARAMETERS],
     ['bad_request', BAD_REQUEST],
     ['uri_too_long', URI_TOO_LONG],
@@ -115,13 +109,14 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...unknownParameterMaps(),
     ...localeValidityMap(head),
     'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
-    ...localeMaps(head),
+    ...localeMaps(head, files),
     ...viewMap(),
     'map "$cr_given_view$cr_view_name" $cr_view_check { default ok; "1!" "1!"; }',
     'map "$cr_given_view:$cr_view_name" $cr_view { default $cr_view_name; "0:!" compact; }',
     ...viewFileMaps(),
     ...queryMaps(),
     ...pathCodeMaps(head),
+    ...unknownCodeMaps(),
     ...jsonSuffixMap(),
     ...methodMap(),
     ...freshMap(),
@@ -164,7 +159,6 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  }',
     '  location = /healthz {',
     gate('$cr_gate_public'),
-    ESCAPED_SLASH,
     `    default_type ${quote(JSON_TYPE)};`,
     ...everyAnswer(release).map((line) => `    ${line}`),
     `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
@@ -173,12 +167,11 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...statics.flatMap(([request, key]) => [
       `  location = ${request} {`,
       gate(isPublicFile(key) ? '$cr_gate_public' : '$cr_gate'),
-      ESCAPED_SLASH,
       `    set $cr_file ${key};`,
       '    rewrite ^ $cr_serve last;',
       '  }',
     ]),
-    ...endpointLocations(head, release, chainDepth(head)),
+    ...endpointLocations(head, release),
     // The file: its ETag compared, then served by its key (with its .br or .gz copy where the client takes one).
     ...serveLocations(release),
     // A path that names nothing, or a location only this config may enter: the gate (by the request line's

@@ -8,9 +8,9 @@ import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } 
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, unknownParameter, VIEWS } from '../../contract/params.ts';
+import { LANGTAG_SOURCE, MAX_TAG_LENGTH, readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
 import { separatorsAnyForm } from './nginx-maps.ts';
-import type { PathCodeKind } from '../../contract/path-codes.ts';
+import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
 import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
@@ -35,11 +35,12 @@ export const everyAnswer = (release: string): string[] => [
   'include __CORS_HEADERS__;',
 ];
 
-/** The contract's gate in a location a client reaches: `$cr_gate` (or `$cr_gate_public`) names where the request goes instead. */
+/**
+ * The contract's gate in a location a client reaches: `$cr_gate` (or `$cr_gate_public`) names where the request
+ * goes instead, /_elsewhere for a path in which nginx decoded an escaped slash (it names another resource than
+ * the one the client wrote: none here); `$cr_gate_proxy` passes such a path on as it came.
+ */
 export const gate = (name = '$cr_gate'): string => `    if (${name}) { rewrite ^ ${name} last; }`;
-
-/** A path in which nginx decoded an escaped slash names another resource than the one the client wrote: none here. */
-export const ESCAPED_SLASH = '    if ($cr_target = slash) { rewrite ^ /_elsewhere last; }';
 
 /** An internal location answering `problem`, whose detail may hold variables (`variable`). */
 export function problemLocation(uri: string, problem: Problem, release: string): string[] {
@@ -60,8 +61,25 @@ export function problemLocation(uri: string, problem: Problem, release: string):
   ];
 }
 
-/** The internal location that says why a path code names none of its kind: withdrawn, a hint, a file name, unknown. */
-const unknownLocation = (kind: PathCodeKind, endpoint: Endpoint) => `/_${kind.name}_unknown/${endpoint.id}`;
+/**
+ * Why a path code names none of its kind, in the contract's order (withdrawn, a hint, a file name (a country
+ * code only), unknown), as the name of the endpoint's problem location that answers it (`/_problem/<id>/<name>`):
+ * a chain of maps per kind, looked up only then, so the request goes there with one rewrite (a withdrawn code
+ * with two: its location is shared by the endpoints).
+ */
+export function unknownCodeMaps(): string[] {
+  return PATH_CODE_KINDS.flatMap((kind) => {
+    const steps: [string, string][] = [
+      [`$cr_gone_${kind.name}`, `${kind.name}_gone`],
+      [`$cr_hint_${kind.name}`, `${kind.name}_hint/$cr_hint_${kind.name}`],
+      ...(kind.name === 'country' ? [['$cr_json_code', 'json_suffix'] as [string, string]] : []),
+    ];
+    const at = (index: number) => `$cr_unknown_${kind.name}${index === 0 ? '' : `_${index}`}`;
+    return steps.map(
+      ([source, found], index) => `map ${source} ${at(index)} { "" ${index + 1 < steps.length ? at(index + 1) : `${kind.name}_not_found`}; default ${found}; }`,
+    );
+  });
+}
 
 /** The file an endpoint answers from: its rest with each code's variable, or the per-view map's variable. */
 function restOf(endpoint: Endpoint & { answer: { kind: 'file' } }): string {
@@ -69,23 +87,25 @@ function restOf(endpoint: Endpoint & { answer: { kind: 'file' } }): string {
   return answerRest(endpoint.answer, Object.fromEntries(pathKinds(endpoint).map((kind) => [kind.name, `$${codeVariable(kind)}`])));
 }
 
-/** The variable naming where an endpoint's query sends the request instead (a problem), or "" (`queryMaps`). */
-const queryVariable = (endpoint: Endpoint) => `$cr_query_${endpoint.id}`;
+/** The endpoints reading the same parameters share their query's checks (fewer variables: nginx clears each one's slot per request). */
+const querySignature = (endpoint: Endpoint) => endpoint.query.join('_') || 'none';
+
+/** The variable naming the endpoint's problem location its query sends the request to (`/_problem/<id>/<name>`), or "" (`queryMaps`). */
+const queryVariable = (endpoint: Endpoint) => `$cr_query_${querySignature(endpoint)}`;
 
 /**
- * `$cr_query_<id>`: the first problem of the endpoint's query, in the contract's order (an unknown name, then
- * each parameter it reads), or "". A chain of maps, each on one variable, so a request with no query is one
- * exact lookup of the empty string.
+ * `$cr_query_<parameters>`: the first problem of a query, in the contract's order (an unknown name, then each
+ * parameter the endpoint reads), as the name of its problem location under the endpoint's, or "". A chain of
+ * maps, each on one variable, so a request with no query is one exact lookup of the empty string.
  */
 export function queryMaps(): string[] {
-  return (ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) => {
-    if (endpoint.answer.kind !== 'file') return [];
-    const steps: [string, string][] = [['$cr_unknown', `"" {next}; default /_problem/${endpoint.id}/unknown_parameter;`]];
+  const signatures = new Map((ENDPOINTS as readonly Endpoint[]).filter(({ answer }) => answer.kind === 'file').map((endpoint) => [querySignature(endpoint), endpoint]));
+  return [...signatures.values()].flatMap((endpoint) => {
+    const steps: [string, string][] = [['$cr_unknown', '"" {next}; default unknown_parameter;']];
     for (const name of endpoint.query) {
-      if (name === 'view')
-        steps.push(['$cr_given_view', '2 /_problem/view_twice; default {next};'], ['$cr_view_check', '"1!" /_problem/view_invalid; default {next};']);
+      if (name === 'view') steps.push(['$cr_given_view', '2 view_twice; default {next};'], ['$cr_view_check', '"1!" view_invalid; default {next};']);
       if (name === 'locale')
-        steps.push(['$cr_given_locale', '2 /_problem/locale_twice; default {next};'], ['$cr_locale_check', '10 /_problem/locale_invalid; default {next};']);
+        steps.push(['$cr_given_locale', '2 locale_twice; default {next};'], ['$cr_locale_check', '10 locale_invalid; default {next};']);
     }
     const name = queryVariable(endpoint);
     const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
@@ -103,21 +123,8 @@ export function queryMaps(): string[] {
   });
 }
 
-/**
- * The file along the locale's chain, in the endpoint's own location: `$cr_probe<n>` is the ETag of the file
- * tried at step n where the locale's chain has that step (empty when the file is missing), else "x"; the
- * default locale's file is always there.
- */
-function localizedChain(rest: string, depth: number): string[] {
-  return [
-    `    set $cr_rest ${rest};`,
-    `    set $cr_file v1/${depth === 0 ? '' : '$cr_l1'}$cr_rest;`,
-    ...Array.from(
-      { length: depth },
-      (_, index) => `    if ($cr_probe${index + 1} = "") { set $cr_file v1/${index + 1 < depth ? `$cr_l${index + 2}` : ''}$cr_rest; }`,
-    ),
-  ];
-}
+/** The file of a localized answer: the folder of the first locale of the chain that has it (`$cr_locale_dir`), one lookup. */
+const localizedFile = (rest: string): string[] => [`    set $cr_rest ${rest};`, '    set $cr_file v1/$cr_locale_dir$cr_rest;'];
 
 /**
  * The file `$cr_file` names, served where the request is: its ETag compared, then the file with its .br or
@@ -140,22 +147,33 @@ function serveLines(release: string): string[] {
   ];
 }
 
-/** The location of an endpoint: the gate, its path codes, its query, then the file (along the locale's chain where localized), served there. */
-function endpointLocation(endpoint: Endpoint, pattern: RegExp, options: { release: string; depth: number }): string[] {
-  const kinds = pathKinds(endpoint);
-  let regex = pattern.source.replace(/\\\//g, '/');
-  for (const kind of kinds) regex = regex.replace('([^/]+?)', `(?<${rawVariable(kind)}>[^/]+?)`);
-  // The contract's routes ignore case (regexparam's patterns), so `~*`.
-  const lines = [`  location ${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)} {`, gate()];
+/** The location of an endpoint at `match` (`~* "<regex>"` or `= <path>`): the gate, its path codes, its query, then the file (by its locale where localized), served there. */
+function endpointLocation(endpoint: Endpoint, match: string, release: string): string[] {
   const { answer } = endpoint;
-  if (answer.kind === 'search') return [...lines, '    proxy_pass __ORIGIN__;', '  }'];
-  lines.push(ESCAPED_SLASH);
-  for (const kind of kinds) lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ ${unknownLocation(kind, endpoint)} last; }`);
-  lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ ${queryVariable(endpoint)} last; }`);
+  if (answer.kind === 'search') return [`  location ${match} {`, gate('$cr_gate_proxy'), '    proxy_pass __ORIGIN__;', '  }'];
+  const lines = [`  location ${match} {`, gate()];
+  for (const kind of pathKinds(endpoint)) lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ /_problem/${endpoint.id}/$cr_unknown_${kind.name} last; }`);
+  lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ /_problem/${endpoint.id}/${queryVariable(endpoint)} last; }`);
   const rest = restOf({ ...endpoint, answer });
-  lines.push(...(answer.localized ? localizedChain(rest, options.depth) : [`    set $cr_file v1/${rest};`]), ...serveLines(options.release), '  }');
+  lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release), '  }');
   return lines;
 }
+
+/** A route's pattern as nginx reads it (`~*`: the contract's routes ignore case, as regexparam's patterns do), each path code captured into its variable. */
+function routeMatch(endpoint: Endpoint, pattern: RegExp): string {
+  let regex = pattern.source.replace(/\\\//g, '/');
+  for (const kind of pathKinds(endpoint)) regex = regex.replace('([^/]+?)', `(?<${rawVariable(kind)}>[^/]+?)`);
+  return `${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)}`;
+}
+
+const invalid = (read: { problem?: Problem } | object) => (read as { problem: Problem }).problem;
+/** The problems of a parameter an endpoint reads, under the endpoint's own problems (its query's checks are shared: `queryMaps`). */
+const QUERY_PROBLEMS: [string, Problem][] = [
+  ['locale_invalid', invalid(readLocale({ locale: '%' }, new Map(), 'en'))],
+  ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
+  ['view_invalid', invalid(readView({ view: '%' }))],
+  ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
+];
 
 /** The problems an endpoint may answer, each in an internal location of its own under /_problem/<id>/, and why each path code names none. */
 function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: string): string[] {
@@ -166,17 +184,9 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   lines.push(
     ...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }),
   );
+  for (const [name, problem] of QUERY_PROBLEMS) if (endpoint.query.includes(name.split('_')[0] as 'locale' | 'view')) lines.push(...at(name, problem));
   for (const kind of pathKinds(endpoint)) {
-    // In the contract's order: withdrawn, a hint, a file name (a country code only), unknown.
-    lines.push(
-      `  location = ${unknownLocation(kind, endpoint)} {`,
-      '    internal;',
-      `    if ($cr_gone_${kind.name} != "") { rewrite ^ $cr_gone_${kind.name} last; }`,
-      `    if ($cr_hint_${kind.name} != "") { rewrite ^ /_problem/${endpoint.id}/${kind.name}_hint/$cr_hint_${kind.name} last; }`,
-      ...(kind.name === 'country' ? [`    if ($cr_json_code != "") { rewrite ^ /_problem/${endpoint.id}/json_suffix last; }`] : []),
-      `    rewrite ^ /_problem/${endpoint.id}/${kind.name}_not_found last;`,
-      '  }',
-    );
+    lines.push(`  location = /_problem/${endpoint.id}/${kind.name}_gone {`, '    internal;', `    rewrite ^ $cr_gone_${kind.name} last;`, '  }');
     const notFound = kind.notFound(INPUT, { scope: SCOPE, base, hints: new Map() });
     lines.push(
       ...at(
@@ -202,10 +212,30 @@ export function viewFileMaps(): string[] {
   });
 }
 
-/** Every endpoint's location (in the table's order: nginx tries them so) and the problems each may answer; `depth` is the deepest locale chain. */
-export function endpointLocations(head: ManifestHead, release: string, depth: number): string[] {
+/**
+ * Every endpoint's location and the problems each may answer. A path as the API writes it (lower case) is
+ * found by one prefix match (`^~ /v1/<first part>/`), which holds the routes under it (in the table's order:
+ * nginx tries them so), and an endpoint without path codes by an exact match too; any other spelling of a
+ * route (the routes ignore case) goes down the list of every route, as nginx tries regular expressions.
+ */
+export function endpointLocations(head: ManifestHead, release: string): string[] {
+  const nested = (lines: string[]) => lines.map((line) => `  ${line}`);
+  const groups = new Map<string, typeof ROUTES>();
+  for (const route of ROUTES) {
+    const prefix = `${route.endpoint.path.split('/').slice(0, 3).join('/')}/`;
+    groups.set(prefix, [...(groups.get(prefix) ?? []), route]);
+  }
   return [
-    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, pattern, { release, depth })),
+    ...ROUTES.filter(({ endpoint }) => !endpoint.path.includes(':') && endpoint.answer.kind === 'file').flatMap(({ endpoint }) =>
+      endpointLocation(endpoint, `= ${endpoint.path}`, release),
+    ),
+    ...[...groups].flatMap(([prefix, routes]) => [
+      `  location ^~ ${prefix} {`,
+      ...routes.flatMap(({ endpoint, pattern }) => nested(endpointLocation(endpoint, routeMatch(endpoint, pattern), release))),
+      '    rewrite ^ /_elsewhere last;',
+      '  }',
+    ]),
+    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, routeMatch(endpoint, pattern), release)),
     ...(ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) => endpointProblems(endpoint, head, release)),
   ];
 }
