@@ -77,9 +77,9 @@ function serveLocations(release: string): string[] {
   ]);
 }
 
-/** The headers of each file, by its key ($cr_file): exact lookups in hashed maps; $cr_etag again at each use, as $cr_file changes along a chain. */
+/** The headers of each file, by its key ($cr_file, set once, before any of them is read): exact lookups in hashed maps. */
 function fileMaps(files: Record<string, ManifestFile>): string[] {
-  const lines = ['map $cr_file $cr_etag {', '  volatile;', '  default "";'];
+  const lines = ['map $cr_file $cr_etag {', '  default "";'];
   for (const [path, file] of Object.entries(files)) lines.push(`  ${path} ${quote(`"${file.sha256}"`)};`);
   lines.push('}', 'map $cr_file $cr_language {', '  default "";');
   for (const [path, file] of Object.entries(files)) if (file.content_language) lines.push(`  ${path} ${file.content_language};`);
@@ -109,6 +109,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...unknownParameterMaps(),
     ...localeValidityMap(head),
     'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
+    'map $cr_locale_ok $cr_locale_alone { 1 ""; default locale_invalid; }',
     ...localeMaps(head, files),
     ...viewMap(),
     'map "$cr_given_view$cr_view_name" $cr_view_check { default ok; "1!" "1!"; }',

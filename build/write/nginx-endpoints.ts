@@ -8,8 +8,7 @@ import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } 
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
-import { separatorsAnyForm } from './nginx-maps.ts';
+import { readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
 import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
@@ -109,13 +108,14 @@ export function queryMaps(): string[] {
     }
     const name = queryVariable(endpoint);
     const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
-    // A query of one parameter the endpoint reads, well-formed, is one pattern (as $cr_locale_ok and $cr_view_name read them).
+    // A query of one parameter the endpoint reads is one pattern: a view compared whole, a locale by $cr_locale_ok
+    // (one exact lookup for a tag of the API).
     const alone = [
-      ...(endpoint.query.includes('locale') ? [`~^locale=(?=[^&]{1,${MAX_TAG_LENGTH}}$)(?i)${separatorsAnyForm(LANGTAG_SOURCE.replace(/^\^/, ''))}`] : []),
-      ...(endpoint.query.includes('view') ? [`~^view=(?:${VIEWS.join('|')})$`] : []),
+      ...(endpoint.query.includes('locale') ? ['"~^locale=[^&]*$" $cr_locale_alone;'] : []),
+      ...(endpoint.query.includes('view') ? [`${quote(`~^view=(?:${VIEWS.join('|')})$`)} "";`] : []),
     ];
     return [
-      `map $args ${name} { "" ""; ${alone.map((pattern) => `${quote(pattern)} "";`).join(' ')} default ${at(0)}; }`,
+      `map $args ${name} { "" ""; ${alone.join(' ')} default ${at(0)}; }`,
       ...steps.map(
         ([source, entries], index) => `map ${source} ${at(index)} { ${entries.replace('{next}', index + 1 < steps.length ? at(index + 1) : '""')} }`,
       ),
@@ -133,15 +133,14 @@ const localizedFile = (rest: string): string[] => [`    set $cr_rest ${rest};`, 
 function serveLines(release: string): string[] {
   return [
     '    if ($cr_serve_other) { rewrite ^ $cr_serve_other last; }',
-    '    set $cr_tag $cr_etag;',
     '    gzip_static on;',
     '    brotli_static on;',
     ...everyAnswer(release).map((line) => `    ${line}`),
-    '    add_header ETag $cr_tag;',
+    '    add_header ETag $cr_etag;',
     `    add_header Cache-Control ${quote(CACHE_CONTROL.keyed)};`,
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
-    '    if ($http_if_none_match = $cr_tag) { return 304; }',
+    '    if ($http_if_none_match = $cr_etag) { return 304; }',
     '    if ($cr_fresh) { return 304; }',
     '    rewrite ^ /$cr_file break;',
   ];
@@ -225,13 +224,17 @@ export function endpointLocations(head: ManifestHead, release: string): string[]
     const prefix = `${route.endpoint.path.split('/').slice(0, 3).join('/')}/`;
     groups.set(prefix, [...(groups.get(prefix) ?? []), route]);
   }
+  // A route without path codes at its own path, with or without the slash, is an exact match; under the prefix,
+  // only another spelling of a longer one (`/v1/countries/Search`) can still match it.
+  const exact = ROUTES.filter(({ endpoint }) => !endpoint.path.includes(':'));
+  const under = (prefix: string, { endpoint }: (typeof ROUTES)[number]) => endpoint.path.includes(':') || `${endpoint.path}/` !== prefix;
   return [
-    ...ROUTES.filter(({ endpoint }) => !endpoint.path.includes(':') && endpoint.answer.kind === 'file').flatMap(({ endpoint }) =>
-      endpointLocation(endpoint, `= ${endpoint.path}`, release),
-    ),
+    ...exact.flatMap(({ endpoint }) => [endpoint.path, `${endpoint.path}/`].flatMap((path) => endpointLocation(endpoint, `= ${path}`, release))),
     ...[...groups].flatMap(([prefix, routes]) => [
       `  location ^~ ${prefix} {`,
-      ...routes.flatMap(({ endpoint, pattern }) => nested(endpointLocation(endpoint, routeMatch(endpoint, pattern), release))),
+      ...routes
+        .filter((route) => under(prefix, route))
+        .flatMap(({ endpoint, pattern }) => nested(endpointLocation(endpoint, routeMatch(endpoint, pattern), release))),
       '    rewrite ^ /_elsewhere last;',
       '  }',
     ]),
