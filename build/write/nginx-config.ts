@@ -117,7 +117,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...viewFileMaps(),
     ...queryMaps(),
     ...pathCodeMaps(head),
-    ...unknownCodeMaps(),
+    ...unknownCodeMaps(head),
     ...jsonSuffixMap(),
     ...methodMap(),
     ...freshMap(),

@@ -9,7 +9,7 @@ import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
-import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
+import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
 import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
@@ -62,21 +62,32 @@ export function problemLocation(uri: string, problem: Problem, release: string):
 
 /**
  * Why a path code names none of its kind, in the contract's order (withdrawn, a hint, a file name (a country
- * code only), unknown), as the name of the endpoint's problem location that answers it (`/_problem/<id>/<name>`):
- * a chain of maps per kind, looked up only then, so the request goes there with one rewrite (a withdrawn code
- * with two: its location is shared by the endpoints).
+ * code only), unknown), as the name of the endpoint's problem location that answers it (`/_problem/<id>/<name>`),
+ * looked up only then, so the request goes there with one rewrite (a withdrawn code with two: its location is
+ * shared by the endpoints). A kind without a scope is one map of its spellings; a scoped one a chain of maps,
+ * its withdrawn spellings being read after the scope.
  */
-export function unknownCodeMaps(): string[] {
-  return PATH_CODE_KINDS.flatMap((kind) => {
-    const steps: [string, string][] = [
-      [`$cr_gone_${kind.name}`, `${kind.name}_gone`],
-      [`$cr_hint_${kind.name}`, `${kind.name}_hint/$cr_hint_${kind.name}`],
-      ...(kind.name === 'country' ? [['$cr_json_code', 'json_suffix'] as [string, string]] : []),
+export function unknownCodeMaps(head: ManifestHead): string[] {
+  return (PATH_CODE_KINDS as readonly PathCodeKind[]).flatMap((kind) => {
+    const name = `$cr_unknown_${kind.name}`;
+    const json = kind.name === 'country' ? ['"~^[A-Za-z0-9]{2,3}\\.json$" json_suffix;'] : [];
+    if (!kind.scope) {
+      const table = head.path_codes[kind.name];
+      const gone = Object.keys(table.withdrawn);
+      const hints = Object.entries(table.hints).filter(([spelling]) => !gone.includes(spelling));
+      return [
+        `map $${rawVariable(kind)} ${name} {`,
+        `  default ${kind.name}_not_found;`,
+        ...gone.map((spelling) => `  ${quote(spelling)} ${kind.name}_gone;`),
+        ...hints.map(([spelling, hint]) => `  ${quote(spelling)} ${kind.name}_hint/${hint.code};`),
+        ...json.map((line) => `  ${line}`),
+        '}',
+      ];
+    }
+    return [
+      `map $cr_gone_${kind.name} ${name} { "" ${name}_1; default ${kind.name}_gone; }`,
+      `map $cr_hint_${kind.name} ${name}_1 { "" ${kind.name}_not_found; default ${kind.name}_hint/$cr_hint_${kind.name}; }`,
     ];
-    const at = (index: number) => `$cr_unknown_${kind.name}${index === 0 ? '' : `_${index}`}`;
-    return steps.map(
-      ([source, found], index) => `map ${source} ${at(index)} { "" ${index + 1 < steps.length ? at(index + 1) : `${kind.name}_not_found`}; default ${found}; }`,
-    );
   });
 }
 
@@ -98,13 +109,14 @@ const queryVariable = (endpoint: Endpoint) => `$cr_query_${querySignature(endpoi
  * maps, each on one variable, so a request with no query is one exact lookup of the empty string.
  */
 export function queryMaps(): string[] {
-  const signatures = new Map((ENDPOINTS as readonly Endpoint[]).filter(({ answer }) => answer.kind === 'file').map((endpoint) => [querySignature(endpoint), endpoint]));
+  const signatures = new Map(
+    (ENDPOINTS as readonly Endpoint[]).filter(({ answer }) => answer.kind === 'file').map((endpoint) => [querySignature(endpoint), endpoint]),
+  );
   return [...signatures.values()].flatMap((endpoint) => {
     const steps: [string, string][] = [['$cr_unknown', '"" {next}; default unknown_parameter;']];
     for (const name of endpoint.query) {
       if (name === 'view') steps.push(['$cr_given_view', '2 view_twice; default {next};'], ['$cr_view_check', '"1!" view_invalid; default {next};']);
-      if (name === 'locale')
-        steps.push(['$cr_given_locale', '2 locale_twice; default {next};'], ['$cr_locale_check', '10 locale_invalid; default {next};']);
+      if (name === 'locale') steps.push(['$cr_given_locale', '2 locale_twice; default {next};'], ['$cr_locale_check', '10 locale_invalid; default {next};']);
     }
     const name = queryVariable(endpoint);
     const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
@@ -151,7 +163,8 @@ function endpointLocation(endpoint: Endpoint, match: string, release: string): s
   const { answer } = endpoint;
   if (answer.kind === 'search') return [`  location ${match} {`, gate('$cr_gate_proxy'), '    proxy_pass __ORIGIN__;', '  }'];
   const lines = [`  location ${match} {`, gate()];
-  for (const kind of pathKinds(endpoint)) lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ /_problem/${endpoint.id}/$cr_unknown_${kind.name} last; }`);
+  for (const kind of pathKinds(endpoint))
+    lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ /_problem/${endpoint.id}/$cr_unknown_${kind.name} last; }`);
   lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ /_problem/${endpoint.id}/${queryVariable(endpoint)} last; }`);
   const rest = restOf({ ...endpoint, answer });
   lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release), '  }');
