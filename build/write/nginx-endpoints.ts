@@ -7,7 +7,7 @@
 import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
-import { quote } from '../../contract/nginx-placeholders.ts';
+import { literal, quote } from '../../contract/nginx-placeholders.ts';
 import { readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
 import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
@@ -172,9 +172,12 @@ function endpointLocation(endpoint: Endpoint, match: string, release: string): s
 }
 
 /** A route's pattern as nginx reads it (`~*`: the contract's routes ignore case, as regexparam's patterns do), each path code captured into its variable. */
-function routeMatch(endpoint: Endpoint, pattern: RegExp): string {
+function routeMatch(endpoint: Endpoint, pattern: RegExp, excluded: string[][] = []): string {
   let regex = pattern.source.replace(/\\\//g, '/');
-  for (const kind of pathKinds(endpoint)) regex = regex.replace('([^/]+?)', `(?<${rawVariable(kind)}>[^/]+?)`);
+  pathKinds(endpoint).forEach((kind, index) => {
+    const not = excluded[index]?.length ? `(?!(?:${excluded[index].map(literal).join('|')})(?:/|$))` : '';
+    regex = regex.replace('([^/]+?)', `${not}(?<${rawVariable(kind)}>[^/]+?)`);
+  });
   return `${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)}`;
 }
 
@@ -241,13 +244,28 @@ export function endpointLocations(head: ManifestHead, release: string): string[]
   // only another spelling of a longer one (`/v1/countries/Search`) can still match it.
   const exact = ROUTES.filter(({ endpoint }) => !endpoint.path.includes(':'));
   const under = (prefix: string, { endpoint }: (typeof ROUTES)[number]) => endpoint.path.includes(':') || `${endpoint.path}/` !== prefix;
+  // Under a prefix no two routes match one path (a code's pattern refuses a sibling's word there, as
+  // `search`), so the deepest are tried first and the words last: most requests name codes.
+  const parts = (route: (typeof ROUTES)[number]) => route.endpoint.path.split('/');
+  const wordsAt = (route: (typeof ROUTES)[number], routes: typeof ROUTES) =>
+    parts(route)
+      .filter((part) => part.startsWith(':'))
+      .map((param) => {
+        const at = parts(route).indexOf(param);
+        return routes
+          .filter((other) => !other.endpoint.path.includes(':') && parts(other).length === parts(route).length)
+          .filter((other) => parts(other).every((part, index) => index === at || part === parts(route)[index]))
+          .map((other) => parts(other)[at]);
+      });
+  const order = (route: (typeof ROUTES)[number]) => -parts(route).length * 2 - (route.endpoint.path.includes(':') ? 1 : 0);
   return [
     ...exact.flatMap(({ endpoint }) => [endpoint.path, `${endpoint.path}/`].flatMap((path) => endpointLocation(endpoint, `= ${path}`, release))),
     ...[...groups].flatMap(([prefix, routes]) => [
       `  location ^~ ${prefix} {`,
       ...routes
         .filter((route) => under(prefix, route))
-        .flatMap(({ endpoint, pattern }) => nested(endpointLocation(endpoint, routeMatch(endpoint, pattern), release))),
+        .sort((a, b) => order(a) - order(b))
+        .flatMap((route) => nested(endpointLocation(route.endpoint, routeMatch(route.endpoint, route.pattern, wordsAt(route, routes)), release))),
       '    rewrite ^ /_elsewhere last;',
       '  }',
     ]),
