@@ -103,7 +103,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     'map_hash_bucket_size 256;',
     ...authMap(),
     'include __CORS__;',
-    ...gateMaps(MAX_URL_LENGTH),
+    ...gateMaps(MAX_URL_LENGTH, [...new Set(Object.values(files).flatMap((file) => file.requests ?? []))]),
     ...oneParameterMap(),
     ...givenMaps(),
     ...unknownParameterMaps(),

@@ -63,7 +63,7 @@ const REFUSED = ['missing', 'malformed', 'unknown'] as const;
  * has parameters (in that order: an escaped slash sends the request to /_elsewhere, whose gate counts the pairs).
  * `$cr_gate_line` is the same from the request line's method: an error page's redirect turns the method into GET.
  */
-export function gateMaps(maxUrlLength: number): string[] {
+export function gateMaps(maxUrlLength: number, knownPaths: string[]): string[] {
   const kinds = ['read', 'options', 'other'] as const;
   const gate = (tooLong: boolean, kind: (typeof kinds)[number], auth: string, open: boolean): string => {
     if (tooLong) return '/_problem/uri_too_long';
@@ -106,6 +106,8 @@ export function gateMaps(maxUrlLength: number): string[] {
   return [
     ...block('$request_uri $cr_target', [
       'default "";',
+      // The paths the build answers, as it writes them and with no query: one exact lookup, no pattern.
+      ...knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength).map((path) => `${quote(path)} "";`),
       // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
       `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
       `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
