@@ -43,20 +43,21 @@ export const gate = (name = '$cr_gate'): string => `    if (${name}) { rewrite ^
 
 /** An internal location answering `problem`, whose detail may hold variables (`variable`). */
 export function problemLocation(uri: string, problem: Problem, release: string): string[] {
+  return [`  location = ${uri} {`, '    internal;', `    default_type ${quote(PROBLEM_TYPE)};`, ...problemAnswer(problem, release), '  }'];
+}
+
+/** The headers and the return of `problem` (its detail may hold variables: `variable`), where the location's default type is the problem's. */
+function problemAnswer(problem: Problem, release: string, indent = '    '): string[] {
   // JSON writes the mark as an escape: the text between two of them is the variable's name.
   const body = problemBody(problem)
     .split(JSON.stringify(VARIABLE).slice(1, -1))
     .map((part, index) => (index % 2 ? `\${${part}}` : part))
     .join('');
   return [
-    `  location = ${uri} {`,
-    '    internal;',
-    `    default_type ${quote(PROBLEM_TYPE)};`,
-    ...everyAnswer(release).map((line) => `    ${line}`),
-    ...(problem.headers ?? []).map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
-    `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
-    `    return ${statusOf(problem.code)} ${quote(body)};`,
-    '  }',
+    ...everyAnswer(release).map((line) => `${indent}${line}`),
+    ...(problem.headers ?? []).map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`),
+    `${indent}add_header Cache-Control ${CACHE_CONTROL.none} always;`,
+    `${indent}return ${statusOf(problem.code)} ${quote(body)};`,
   ];
 }
 
@@ -70,14 +71,16 @@ export function problemLocation(uri: string, problem: Problem, release: string):
 export function unknownCodeMaps(head: ManifestHead): string[] {
   return (PATH_CODE_KINDS as readonly PathCodeKind[]).flatMap((kind) => {
     const name = `$cr_unknown_${kind.name}`;
+    const why = `map $${codeVariable(kind)} $cr_${kind.name}_why { "" ${name}; default ""; }`;
     const json = kind.name === 'country' ? ['"~^[A-Za-z0-9]{2,3}\\.json$" json_suffix;'] : [];
     if (!kind.scope) {
       const table = head.path_codes[kind.name];
       const gone = Object.keys(table.withdrawn);
       const hints = Object.entries(table.hints).filter(([spelling]) => !gone.includes(spelling));
       return [
+        why,
         `map $${rawVariable(kind)} ${name} {`,
-        `  default ${kind.name}_not_found;`,
+        '  default "";',
         ...gone.map((spelling) => `  ${quote(spelling)} ${kind.name}_gone;`),
         ...hints.map(([spelling, hint]) => `  ${quote(spelling)} ${kind.name}_hint/${hint.code};`),
         ...json.map((line) => `  ${line}`),
@@ -85,8 +88,9 @@ export function unknownCodeMaps(head: ManifestHead): string[] {
       ];
     }
     return [
+      why,
       `map $cr_gone_${kind.name} ${name} { "" ${name}_1; default ${kind.name}_gone; }`,
-      `map $cr_hint_${kind.name} ${name}_1 { "" ${kind.name}_not_found; default ${kind.name}_hint/$cr_hint_${kind.name}; }`,
+      `map $cr_hint_${kind.name} ${name}_1 { "" ""; default ${kind.name}_hint/$cr_hint_${kind.name}; }`,
     ];
   });
 }
@@ -139,12 +143,13 @@ export function queryMaps(): string[] {
 const localizedFile = (rest: string): string[] => [`    set $cr_rest ${rest};`, '    set $cr_file v1/$cr_locale_dir$cr_rest;'];
 
 /**
- * The file `$cr_file` names, served where the request is: its ETag compared, then the file with its .br or
- * .gz copy where the client takes one. A client refusing a coding goes to the /_serve location without it.
+ * The file `$cr_file` names, served where the request is: 304 where If-None-Match is its ETag as sent, the
+ * file (with its .br or .gz copy where the client takes one) where the request has no If-None-Match and a
+ * common Accept-Encoding; any other request goes to the /_serve location of the codings it takes, which
+ * compares the ETag by the contract's rules.
  */
 function serveLines(release: string): string[] {
   return [
-    '    if ($cr_serve_other) { rewrite ^ $cr_serve_other last; }',
     '    gzip_static on;',
     '    brotli_static on;',
     ...everyAnswer(release).map((line) => `    ${line}`),
@@ -153,7 +158,7 @@ function serveLines(release: string): string[] {
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
     '    if ($http_if_none_match = $cr_etag) { return 304; }',
-    '    if ($cr_fresh) { return 304; }',
+    '    if ($cr_serve_checked) { rewrite ^ $cr_serve_checked last; }',
     '    rewrite ^ /$cr_file break;',
   ];
 }
@@ -162,9 +167,16 @@ function serveLines(release: string): string[] {
 function endpointLocation(endpoint: Endpoint, match: string, release: string): string[] {
   const { answer } = endpoint;
   if (answer.kind === 'search') return [`  location ${match} {`, gate('$cr_gate_proxy'), '    proxy_pass __ORIGIN__;', '  }'];
-  const lines = [`  location ${match} {`, gate()];
-  for (const kind of pathKinds(endpoint))
-    lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ /_problem/${endpoint.id}/$cr_unknown_${kind.name} last; }`);
+  // The default type is a problem's, for the answers returned here: a file's type is its extension's.
+  const lines = [`  location ${match} {`, gate(), `    default_type ${quote(PROBLEM_TYPE)};`];
+  for (const kind of pathKinds(endpoint)) {
+    lines.push(
+      `    if ($cr_${kind.name}_why) { rewrite ^ /_problem/${endpoint.id}/$cr_${kind.name}_why last; }`,
+      `    if ($${codeVariable(kind)} = "") {`,
+      ...problemAnswer(notFoundProblem(endpoint, kind), release, '      '),
+      '    }',
+    );
+  }
   lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ /_problem/${endpoint.id}/${queryVariable(endpoint)} last; }`);
   const rest = restOf({ ...endpoint, answer });
   lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release), '  }');
@@ -190,6 +202,12 @@ const QUERY_PROBLEMS: [string, Problem][] = [
   ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
 ];
 
+/** The problem of a code that names none of its kind (nor was withdrawn, nor is a hint or a file name), its code and scope from nginx's variables. */
+function notFoundProblem(endpoint: Endpoint, kind: PathCodeKind): Problem {
+  const notFound = kind.notFound(INPUT, { scope: SCOPE, base: endpoint.path.slice(0, endpoint.path.indexOf(':')), hints: new Map() });
+  return withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])]);
+}
+
 /** The problems an endpoint may answer, each in an internal location of its own under /_problem/<id>/, and why each path code names none. */
 function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: string): string[] {
   const at = (name: string, problem: Problem) => problemLocation(`/_problem/${endpoint.id}/${name}`, problem, release);
@@ -202,13 +220,6 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   for (const [name, problem] of QUERY_PROBLEMS) if (endpoint.query.includes(name.split('_')[0] as 'locale' | 'view')) lines.push(...at(name, problem));
   for (const kind of pathKinds(endpoint)) {
     lines.push(`  location = /_problem/${endpoint.id}/${kind.name}_gone {`, '    internal;', `    rewrite ^ $cr_gone_${kind.name} last;`, '  }');
-    const notFound = kind.notFound(INPUT, { scope: SCOPE, base, hints: new Map() });
-    lines.push(
-      ...at(
-        `${kind.name}_not_found`,
-        withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])]),
-      ),
-    );
     for (const hint of Object.values(head.path_codes[kind.name].hints)) {
       lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
     }

@@ -277,8 +277,11 @@ export function codingMaps(): string[] {
     ...refused('br'),
     ...refused('gzip'),
     ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
-    // Where an endpoint's location sends a client that refuses a coding; the common headers are one exact lookup.
-    ...block('$http_accept_encoding $cr_serve_other', ['default $cr_serve_refused;', ...COMMON_CODINGS.map((value) => `${quote(value)} "";`)]),
-    ...block('$cr_serve $cr_serve_refused', ['default $cr_serve;', '/_serve "";']),
+    // Where an endpoint's location sends a request it does not serve itself: one with If-None-Match (not its
+    // ETag as sent), or with an Accept-Encoding other than the common ones; those are one exact lookup.
+    ...block('"$http_accept_encoding|$http_if_none_match" $cr_serve_checked', [
+      'default $cr_serve;',
+      ...COMMON_CODINGS.map((value) => `${quote(`${value}|`)} "";`),
+    ]),
   ];
 }
