@@ -13,7 +13,8 @@ import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, REFUSALS, withdrawnProblem,
 import { TOO_MANY_PARAMETERS } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
-import { endpointLocations, everyAnswer, gate, problemLocation, queryMaps, unknownCodeMaps, variable, viewFileMaps } from './nginx-endpoints.ts';
+import { endpointLocations, everyAnswer, gate, problemLocation, variable, viewFileMaps } from './nginx-endpoints.ts';
+import { queryMaps } from './nginx-query.ts';
 import {
   authMap,
   codingMaps,
@@ -28,7 +29,7 @@ import {
   unknownParameterMaps,
   viewMap,
 } from './nginx-maps.ts';
-import { goneLocation, pathCodeMaps } from './nginx-path-codes.ts';
+import { goneLocation, pathCodeMaps, unknownCodeMaps } from './nginx-path-codes.ts';
 
 /** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
 function sharedProblems(head: ManifestHead, release: string): string[] {

@@ -1,16 +1,18 @@
 /**
  * The endpoints in the generated nginx config, one location each, written from the endpoint table
  * (contract/endpoints.ts): the contract's gate first (the key, the method: `$cr_gate`), then each path
- * parameter by its kind, the query, and the file. Every problem is an internal location of its own,
- * reached only by a rewrite of this config or an error page, never by a path a client sends.
+ * parameter by its kind, the query, and the file. Every problem but a code that names nothing (answered in
+ * the endpoint's location) is an internal location of its own, reached only by a rewrite of this config or an
+ * error page, never by a path a client sends.
  */
 import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
-import { readLocale, readView, unknownParameter, VIEWS } from '../../contract/params.ts';
-import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
+import { unknownParameter, VIEWS } from '../../contract/params.ts';
+import type { PathCodeKind } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
+import { QUERY_PROBLEMS, queryVariable } from './nginx-query.ts';
 import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
@@ -61,82 +63,10 @@ function problemAnswer(problem: Problem, release: string, indent = '    '): stri
   ];
 }
 
-/**
- * Why a path code names none of its kind, in the contract's order (withdrawn, a hint, a file name (a country
- * code only), unknown), as the name of the endpoint's problem location that answers it (`/_problem/<id>/<name>`),
- * looked up only then, so the request goes there with one rewrite (a withdrawn code with two: its location is
- * shared by the endpoints). A kind without a scope is one map of its spellings; a scoped one a chain of maps,
- * its withdrawn spellings being read after the scope.
- */
-export function unknownCodeMaps(head: ManifestHead): string[] {
-  return (PATH_CODE_KINDS as readonly PathCodeKind[]).flatMap((kind) => {
-    const name = `$cr_unknown_${kind.name}`;
-    const why = `map $${codeVariable(kind)} $cr_${kind.name}_why { "" ${name}; default ""; }`;
-    const json = kind.name === 'country' ? ['"~^[A-Za-z0-9]{2,3}\\.json$" json_suffix;'] : [];
-    if (!kind.scope) {
-      const table = head.path_codes[kind.name];
-      const gone = Object.keys(table.withdrawn);
-      const hints = Object.entries(table.hints).filter(([spelling]) => !gone.includes(spelling));
-      return [
-        why,
-        `map $${rawVariable(kind)} ${name} {`,
-        '  default "";',
-        ...gone.map((spelling) => `  ${quote(spelling)} ${kind.name}_gone;`),
-        ...hints.map(([spelling, hint]) => `  ${quote(spelling)} ${kind.name}_hint/${hint.code};`),
-        ...json.map((line) => `  ${line}`),
-        '}',
-      ];
-    }
-    return [
-      why,
-      `map $cr_gone_${kind.name} ${name} { "" ${name}_1; default ${kind.name}_gone; }`,
-      `map $cr_hint_${kind.name} ${name}_1 { "" ""; default ${kind.name}_hint/$cr_hint_${kind.name}; }`,
-    ];
-  });
-}
-
 /** The file an endpoint answers from: its rest with each code's variable, or the per-view map's variable. */
 function restOf(endpoint: Endpoint & { answer: { kind: 'file' } }): string {
   if (typeof endpoint.answer.rest !== 'string') return `$cr_rest_${endpoint.id}`;
   return answerRest(endpoint.answer, Object.fromEntries(pathKinds(endpoint).map((kind) => [kind.name, `$${codeVariable(kind)}`])));
-}
-
-/** The endpoints reading the same parameters share their query's checks (fewer variables: nginx clears each one's slot per request). */
-const querySignature = (endpoint: Endpoint) => endpoint.query.join('_') || 'none';
-
-/** The variable naming the endpoint's problem location its query sends the request to (`/_problem/<id>/<name>`), or "" (`queryMaps`). */
-const queryVariable = (endpoint: Endpoint) => `$cr_query_${querySignature(endpoint)}`;
-
-/**
- * `$cr_query_<parameters>`: the first problem of a query, in the contract's order (an unknown name, then each
- * parameter the endpoint reads), as the name of its problem location under the endpoint's, or "". A chain of
- * maps, each on one variable, so a request with no query is one exact lookup of the empty string.
- */
-export function queryMaps(): string[] {
-  const signatures = new Map(
-    (ENDPOINTS as readonly Endpoint[]).filter(({ answer }) => answer.kind === 'file').map((endpoint) => [querySignature(endpoint), endpoint]),
-  );
-  return [...signatures.values()].flatMap((endpoint) => {
-    const steps: [string, string][] = [['$cr_unknown', '"" {next}; default unknown_parameter;']];
-    for (const name of endpoint.query) {
-      if (name === 'view') steps.push(['$cr_given_view', '2 view_twice; default {next};'], ['$cr_view_check', '"1!" view_invalid; default {next};']);
-      if (name === 'locale') steps.push(['$cr_given_locale', '2 locale_twice; default {next};'], ['$cr_locale_check', '10 locale_invalid; default {next};']);
-    }
-    const name = queryVariable(endpoint);
-    const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
-    // A query of one parameter the endpoint reads is one pattern: a view compared whole, a locale by $cr_locale_ok
-    // (one exact lookup for a tag of the API).
-    const alone = [
-      ...(endpoint.query.includes('locale') ? ['"~^locale=[^&]*$" $cr_locale_alone;'] : []),
-      ...(endpoint.query.includes('view') ? [`${quote(`~^view=(?:${VIEWS.join('|')})$`)} "";`] : []),
-    ];
-    return [
-      `map $args ${name} { "" ""; ${alone.join(' ')} default ${at(0)}; }`,
-      ...steps.map(
-        ([source, entries], index) => `map ${source} ${at(index)} { ${entries.replace('{next}', index + 1 < steps.length ? at(index + 1) : '""')} }`,
-      ),
-    ];
-  });
 }
 
 /** The file of a localized answer: the folder of the first locale of the chain that has it (`$cr_locale_dir`), one lookup. */
@@ -192,15 +122,6 @@ function routeMatch(endpoint: Endpoint, pattern: RegExp, excluded: string[][] = 
   });
   return `${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)}`;
 }
-
-const invalid = (read: { problem?: Problem } | object) => (read as { problem: Problem }).problem;
-/** The problems of a parameter an endpoint reads, under the endpoint's own problems (its query's checks are shared: `queryMaps`). */
-const QUERY_PROBLEMS: [string, Problem][] = [
-  ['locale_invalid', invalid(readLocale({ locale: '%' }, new Map(), 'en'))],
-  ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
-  ['view_invalid', invalid(readView({ view: '%' }))],
-  ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
-];
 
 /** The problem of a code that names none of its kind (nor was withdrawn, nor is a hint or a file name), its code and scope from nginx's variables. */
 function notFoundProblem(endpoint: Endpoint, kind: PathCodeKind): Problem {
