@@ -16,6 +16,7 @@ import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
 import { endpointLocations, everyAnswer, gate, problemLocation, variable, viewFileMaps } from './nginx-endpoints.ts';
 import { queryMaps } from './nginx-query.ts';
 import {
+  TYPED_EXTENSIONS,
   authMap,
   codingMaps,
   freshMap,
@@ -129,7 +130,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  root __DIST_ROOT__;',
     '  merge_slashes off;',
     // Each type whole, its charset written in: no charset filter to run on every answer.
-    `  types { ${['json', 'html', 'css', 'js'].map((extension) => `${quote(contentTypeOf(`page/.${extension}`))} ${extension};`).join(' ')} }`,
+    `  types { ${TYPED_EXTENSIONS.map((extension) => `${quote(contentTypeOf(`page/.${extension}`))} ${extension};`).join(' ')} }`,
     `  default_type ${quote(JSON_TYPE)};`,
     '  etag off;',
     '  if_modified_since off;',

@@ -141,6 +141,7 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   for (const [name, problem] of QUERY_PROBLEMS) if (endpoint.query.includes(name.split('_')[0] as 'locale' | 'view')) lines.push(...at(name, problem));
   for (const kind of pathKinds(endpoint)) {
     lines.push(`  location = /_problem/${endpoint.id}/${kind.name}_gone {`, '    internal;', `    rewrite ^ $cr_gone_${kind.name} last;`, '  }');
+    lines.push(...at(`${kind.name}_not_found`, notFoundProblem(endpoint, kind)));
     for (const hint of Object.values(head.path_codes[kind.name].hints)) {
       lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
     }

@@ -38,6 +38,9 @@ export function separatorsAnyForm(source: string): string {
   return out;
 }
 
+/** The extensions the config gives a type of their own (`types`): nginx types any answer by its path's extension. */
+export const TYPED_EXTENSIONS = ['json', 'html', 'css', 'js'] as const;
+
 export const block = (head: string, lines: string[]) => [`map ${head} {`, ...lines.map((line) => `  ${line}`), '}'];
 
 /** $cr_auth: `ok`, or the refusal (missing, malformed, unknown); __KEYS__ holds a line per key (contract/nginx-placeholders.ts keyLine). */
