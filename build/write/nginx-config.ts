@@ -10,13 +10,14 @@ import { CACHE_CONTROL, HEADERS_TOO_LARGE, healthBody, MAX_HEADER_BYTES, MAX_URL
 import { contentTypeOf, isPublicFile, JSON_TYPE, staticRequest } from '../../contract/layout.ts';
 import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
 import { BAD_REQUEST, METHOD_NOT_ALLOWED, NOT_FOUND, REFUSALS, withdrawnProblem, ALLOWED_METHODS, type Problem } from '../../contract/problems.ts';
-import { readLocale, readView, TOO_MANY_PARAMETERS } from '../../contract/params.ts';
+import { TOO_MANY_PARAMETERS } from '../../contract/params.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS } from '../../contract/path-codes.ts';
-import { endpointLocations, ESCAPED_SLASH, everyAnswer, gate, problemLocation, queryMaps, variable, viewFileMaps } from './nginx-endpoints.ts';
+import { endpointLocations, everyAnswer, gate, problemLocation, variable, viewFileMaps } from './nginx-endpoints.ts';
+import { queryMaps } from './nginx-query.ts';
 import {
+  TYPED_EXTENSIONS,
   authMap,
-  chainDepth,
   codingMaps,
   freshMap,
   gateMaps,
@@ -29,19 +30,14 @@ import {
   unknownParameterMaps,
   viewMap,
 } from './nginx-maps.ts';
-import { goneLocation, pathCodeMaps } from './nginx-path-codes.ts';
+import { goneLocation, pathCodeMaps, unknownCodeMaps } from './nginx-path-codes.ts';
 
 /** The shared problems: refusals of the key, method, parameters, paths, withdrawn codes. */
 function sharedProblems(head: ManifestHead, release: string): string[] {
-  const invalid = (read: { problem?: Problem } | object) => (read as { problem: Problem }).problem;
   const problems: [string, Problem][] = [
     ...Object.entries(REFUSALS).map(([name, problem]): [string, Problem] => [`refused/${name}`, problem]),
     ['method_not_allowed', { ...METHOD_NOT_ALLOWED('GET'), detail: METHOD_NOT_ALLOWED('GET').detail.replace('GET', variable('cr_method')) }],
     ['not_found', NOT_FOUND],
-    ['locale_invalid', invalid(readLocale({ locale: '%' }, new Map(), 'en'))],
-    ['locale_twice', invalid(readLocale({ locale: ['a', 'b'] }, new Map(), 'en'))],
-    ['view_invalid', invalid(readView({ view: '%' }))],
-    ['view_twice', invalid(readView({ view: ['a', 'b'] }))],
     ['too_many_parameters', TOO_MANY_PARAMETERS],
     ['bad_request', BAD_REQUEST],
     ['uri_too_long', URI_TOO_LONG],
@@ -83,9 +79,9 @@ function serveLocations(release: string): string[] {
   ]);
 }
 
-/** The headers of each file, by its key ($cr_file): exact lookups in hashed maps; $cr_etag again at each use, as $cr_file changes along a chain. */
+/** The headers of each file, by its key ($cr_file, set once, before any of them is read): exact lookups in hashed maps. */
 function fileMaps(files: Record<string, ManifestFile>): string[] {
-  const lines = ['map $cr_file $cr_etag {', '  volatile;', '  default "";'];
+  const lines = ['map $cr_file $cr_etag {', '  default "";'];
   for (const [path, file] of Object.entries(files)) lines.push(`  ${path} ${quote(`"${file.sha256}"`)};`);
   lines.push('}', 'map $cr_file $cr_language {', '  default "";');
   for (const [path, file] of Object.entries(files)) if (file.content_language) lines.push(`  ${path} ${file.content_language};`);
@@ -109,19 +105,21 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     'map_hash_bucket_size 256;',
     ...authMap(),
     'include __CORS__;',
-    ...gateMaps(MAX_URL_LENGTH),
+    ...gateMaps(MAX_URL_LENGTH, [...new Set(Object.values(files).flatMap((file) => file.requests ?? []))]),
     ...oneParameterMap(),
     ...givenMaps(),
     ...unknownParameterMaps(),
     ...localeValidityMap(head),
     'map "$cr_given_locale$cr_locale_ok" $cr_locale_check { default ok; 10 10; }',
-    ...localeMaps(head),
+    'map $cr_locale_ok $cr_locale_alone { 1 ""; default locale_invalid; }',
+    ...localeMaps(head, files),
     ...viewMap(),
     'map "$cr_given_view$cr_view_name" $cr_view_check { default ok; "1!" "1!"; }',
     'map "$cr_given_view:$cr_view_name" $cr_view { default $cr_view_name; "0:!" compact; }',
     ...viewFileMaps(),
     ...queryMaps(),
     ...pathCodeMaps(head),
+    ...unknownCodeMaps(head),
     ...jsonSuffixMap(),
     ...methodMap(),
     ...freshMap(),
@@ -132,7 +130,7 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  root __DIST_ROOT__;',
     '  merge_slashes off;',
     // Each type whole, its charset written in: no charset filter to run on every answer.
-    `  types { ${['json', 'html', 'css', 'js'].map((extension) => `${quote(contentTypeOf(`page/.${extension}`))} ${extension};`).join(' ')} }`,
+    `  types { ${TYPED_EXTENSIONS.map((extension) => `${quote(contentTypeOf(`page/.${extension}`))} ${extension};`).join(' ')} }`,
     `  default_type ${quote(JSON_TYPE)};`,
     '  etag off;',
     '  if_modified_since off;',
@@ -164,7 +162,6 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     '  }',
     '  location = /healthz {',
     gate('$cr_gate_public'),
-    ESCAPED_SLASH,
     `    default_type ${quote(JSON_TYPE)};`,
     ...everyAnswer(release).map((line) => `    ${line}`),
     `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
@@ -173,12 +170,11 @@ export function nginxConfig(head: ManifestHead, files: Record<string, ManifestFi
     ...statics.flatMap(([request, key]) => [
       `  location = ${request} {`,
       gate(isPublicFile(key) ? '$cr_gate_public' : '$cr_gate'),
-      ESCAPED_SLASH,
       `    set $cr_file ${key};`,
       '    rewrite ^ $cr_serve last;',
       '  }',
     ]),
-    ...endpointLocations(head, release, chainDepth(head)),
+    ...endpointLocations(head, release),
     // The file: its ETag compared, then served by its key (with its .br or .gz copy where the client takes one).
     ...serveLocations(release),
     // A path that names nothing, or a location only this config may enter: the gate (by the request line's

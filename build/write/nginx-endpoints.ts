@@ -1,17 +1,18 @@
 /**
  * The endpoints in the generated nginx config, one location each, written from the endpoint table
  * (contract/endpoints.ts): the contract's gate first (the key, the method: `$cr_gate`), then each path
- * parameter by its kind, the query, and the file. Every problem is an internal location of its own,
- * reached only by a rewrite of this config or an error page, never by a path a client sends.
+ * parameter by its kind, the query, and the file. Every problem but a code that names nothing (answered in
+ * the endpoint's location) is an internal location of its own, reached only by a rewrite of this config or an
+ * error page, never by a path a client sends.
  */
 import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
-import { quote } from '../../contract/nginx-placeholders.ts';
-import { LANGTAG_SOURCE, MAX_TAG_LENGTH, unknownParameter, VIEWS } from '../../contract/params.ts';
-import { separatorsAnyForm } from './nginx-maps.ts';
+import { literal, quote } from '../../contract/nginx-placeholders.ts';
+import { unknownParameter, VIEWS } from '../../contract/params.ts';
 import type { PathCodeKind } from '../../contract/path-codes.ts';
 import { codeVariable, rawVariable } from './nginx-path-codes.ts';
+import { QUERY_PROBLEMS, queryVariable } from './nginx-query.ts';
 import { countryNotFound, PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../../contract/problems.ts';
 
 /** Marks where a detail takes an nginx variable: the text between is the variable's name. */
@@ -35,33 +36,32 @@ export const everyAnswer = (release: string): string[] => [
   'include __CORS_HEADERS__;',
 ];
 
-/** The contract's gate in a location a client reaches: `$cr_gate` (or `$cr_gate_public`) names where the request goes instead. */
+/**
+ * The contract's gate in a location a client reaches: `$cr_gate` (or `$cr_gate_public`) names where the request
+ * goes instead, /_elsewhere for a path in which nginx decoded an escaped slash (it names another resource than
+ * the one the client wrote: none here); `$cr_gate_proxy` passes such a path on as it came.
+ */
 export const gate = (name = '$cr_gate'): string => `    if (${name}) { rewrite ^ ${name} last; }`;
-
-/** A path in which nginx decoded an escaped slash names another resource than the one the client wrote: none here. */
-export const ESCAPED_SLASH = '    if ($cr_target = slash) { rewrite ^ /_elsewhere last; }';
 
 /** An internal location answering `problem`, whose detail may hold variables (`variable`). */
 export function problemLocation(uri: string, problem: Problem, release: string): string[] {
+  return [`  location = ${uri} {`, '    internal;', `    default_type ${quote(PROBLEM_TYPE)};`, ...problemAnswer(problem, release), '  }'];
+}
+
+/** The headers and the return of `problem` (its detail may hold variables: `variable`), where the location's default type is the problem's. */
+function problemAnswer(problem: Problem, release: string, indent = '    '): string[] {
   // JSON writes the mark as an escape: the text between two of them is the variable's name.
   const body = problemBody(problem)
     .split(JSON.stringify(VARIABLE).slice(1, -1))
     .map((part, index) => (index % 2 ? `\${${part}}` : part))
     .join('');
   return [
-    `  location = ${uri} {`,
-    '    internal;',
-    `    default_type ${quote(PROBLEM_TYPE)};`,
-    ...everyAnswer(release).map((line) => `    ${line}`),
-    ...(problem.headers ?? []).map(([name, value]) => `    add_header ${name} ${quote(value)} always;`),
-    `    add_header Cache-Control ${CACHE_CONTROL.none} always;`,
-    `    return ${statusOf(problem.code)} ${quote(body)};`,
-    '  }',
+    ...everyAnswer(release).map((line) => `${indent}${line}`),
+    ...(problem.headers ?? []).map(([name, value]) => `${indent}add_header ${name} ${quote(value)} always;`),
+    `${indent}add_header Cache-Control ${CACHE_CONTROL.none} always;`,
+    `${indent}return ${statusOf(problem.code)} ${quote(body)};`,
   ];
 }
-
-/** The internal location that says why a path code names none of its kind: withdrawn, a hint, a file name, unknown. */
-const unknownLocation = (kind: PathCodeKind, endpoint: Endpoint) => `/_${kind.name}_unknown/${endpoint.id}`;
 
 /** The file an endpoint answers from: its rest with each code's variable, or the per-view map's variable. */
 function restOf(endpoint: Endpoint & { answer: { kind: 'file' } }): string {
@@ -69,92 +69,64 @@ function restOf(endpoint: Endpoint & { answer: { kind: 'file' } }): string {
   return answerRest(endpoint.answer, Object.fromEntries(pathKinds(endpoint).map((kind) => [kind.name, `$${codeVariable(kind)}`])));
 }
 
-/** The variable naming where an endpoint's query sends the request instead (a problem), or "" (`queryMaps`). */
-const queryVariable = (endpoint: Endpoint) => `$cr_query_${endpoint.id}`;
+/** The file of a localized answer: the folder of the first locale of the chain that has it (`$cr_locale_dir`), one lookup. */
+const localizedFile = (rest: string): string[] => [`    set $cr_rest ${rest};`, '    set $cr_file v1/$cr_locale_dir$cr_rest;'];
 
 /**
- * `$cr_query_<id>`: the first problem of the endpoint's query, in the contract's order (an unknown name, then
- * each parameter it reads), or "". A chain of maps, each on one variable, so a request with no query is one
- * exact lookup of the empty string.
- */
-export function queryMaps(): string[] {
-  return (ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) => {
-    if (endpoint.answer.kind !== 'file') return [];
-    const steps: [string, string][] = [['$cr_unknown', `"" {next}; default /_problem/${endpoint.id}/unknown_parameter;`]];
-    for (const name of endpoint.query) {
-      if (name === 'view')
-        steps.push(['$cr_given_view', '2 /_problem/view_twice; default {next};'], ['$cr_view_check', '"1!" /_problem/view_invalid; default {next};']);
-      if (name === 'locale')
-        steps.push(['$cr_given_locale', '2 /_problem/locale_twice; default {next};'], ['$cr_locale_check', '10 /_problem/locale_invalid; default {next};']);
-    }
-    const name = queryVariable(endpoint);
-    const at = (index: number) => (index === 0 ? `${name}_checked` : `${name}_${index}`);
-    // A query of one parameter the endpoint reads, well-formed, is one pattern (as $cr_locale_ok and $cr_view_name read them).
-    const alone = [
-      ...(endpoint.query.includes('locale') ? [`~^locale=(?=[^&]{1,${MAX_TAG_LENGTH}}$)(?i)${separatorsAnyForm(LANGTAG_SOURCE.replace(/^\^/, ''))}`] : []),
-      ...(endpoint.query.includes('view') ? [`~^view=(?:${VIEWS.join('|')})$`] : []),
-    ];
-    return [
-      `map $args ${name} { "" ""; ${alone.map((pattern) => `${quote(pattern)} "";`).join(' ')} default ${at(0)}; }`,
-      ...steps.map(
-        ([source, entries], index) => `map ${source} ${at(index)} { ${entries.replace('{next}', index + 1 < steps.length ? at(index + 1) : '""')} }`,
-      ),
-    ];
-  });
-}
-
-/**
- * The file along the locale's chain, in the endpoint's own location: `$cr_probe<n>` is the ETag of the file
- * tried at step n where the locale's chain has that step (empty when the file is missing), else "x"; the
- * default locale's file is always there.
- */
-function localizedChain(rest: string, depth: number): string[] {
-  return [
-    `    set $cr_rest ${rest};`,
-    `    set $cr_file v1/${depth === 0 ? '' : '$cr_l1'}$cr_rest;`,
-    ...Array.from(
-      { length: depth },
-      (_, index) => `    if ($cr_probe${index + 1} = "") { set $cr_file v1/${index + 1 < depth ? `$cr_l${index + 2}` : ''}$cr_rest; }`,
-    ),
-  ];
-}
-
-/**
- * The file `$cr_file` names, served where the request is: its ETag compared, then the file with its .br or
- * .gz copy where the client takes one. A client refusing a coding goes to the /_serve location without it.
+ * The file `$cr_file` names, served where the request is: 304 where If-None-Match is its ETag as sent, the
+ * file (with its .br or .gz copy where the client takes one) where the request has no If-None-Match and a
+ * common Accept-Encoding; any other request goes to the /_serve location of the codings it takes, which
+ * compares the ETag by the contract's rules.
  */
 function serveLines(release: string): string[] {
   return [
-    '    if ($cr_serve_other) { rewrite ^ $cr_serve_other last; }',
-    '    set $cr_tag $cr_etag;',
     '    gzip_static on;',
     '    brotli_static on;',
     ...everyAnswer(release).map((line) => `    ${line}`),
-    '    add_header ETag $cr_tag;',
+    '    add_header ETag $cr_etag;',
     `    add_header Cache-Control ${quote(CACHE_CONTROL.keyed)};`,
     '    add_header Content-Language $cr_language;',
     '    add_header Vary Accept-Encoding;',
-    '    if ($http_if_none_match = $cr_tag) { return 304; }',
-    '    if ($cr_fresh) { return 304; }',
+    '    if ($http_if_none_match = $cr_etag) { return 304; }',
+    '    if ($cr_serve_checked) { rewrite ^ $cr_serve_checked last; }',
     '    rewrite ^ /$cr_file break;',
   ];
 }
 
-/** The location of an endpoint: the gate, its path codes, its query, then the file (along the locale's chain where localized), served there. */
-function endpointLocation(endpoint: Endpoint, pattern: RegExp, options: { release: string; depth: number }): string[] {
-  const kinds = pathKinds(endpoint);
-  let regex = pattern.source.replace(/\\\//g, '/');
-  for (const kind of kinds) regex = regex.replace('([^/]+?)', `(?<${rawVariable(kind)}>[^/]+?)`);
-  // The contract's routes ignore case (regexparam's patterns), so `~*`.
-  const lines = [`  location ${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)} {`, gate()];
+/** The location of an endpoint at `match` (`~* "<regex>"` or `= <path>`): the gate, its path codes, its query, then the file (by its locale where localized), served there. */
+function endpointLocation(endpoint: Endpoint, match: string, release: string): string[] {
   const { answer } = endpoint;
-  if (answer.kind === 'search') return [...lines, '    proxy_pass __ORIGIN__;', '  }'];
-  lines.push(ESCAPED_SLASH);
-  for (const kind of kinds) lines.push(`    if ($${codeVariable(kind)} = "") { rewrite ^ ${unknownLocation(kind, endpoint)} last; }`);
-  lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ ${queryVariable(endpoint)} last; }`);
+  if (answer.kind === 'search') return [`  location ${match} {`, gate('$cr_gate_proxy'), '    proxy_pass __ORIGIN__;', '  }'];
+  // The default type is a problem's, for the answers returned here: a file's type is its extension's.
+  const lines = [`  location ${match} {`, gate(), `    default_type ${quote(PROBLEM_TYPE)};`];
+  for (const kind of pathKinds(endpoint)) {
+    lines.push(
+      `    if ($cr_${kind.name}_why) { rewrite ^ /_problem/${endpoint.id}/$cr_${kind.name}_why last; }`,
+      `    if ($${codeVariable(kind)} = "") {`,
+      ...problemAnswer(notFoundProblem(endpoint, kind), release, '      '),
+      '    }',
+    );
+  }
+  lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ /_problem/${endpoint.id}/${queryVariable(endpoint)} last; }`);
   const rest = restOf({ ...endpoint, answer });
-  lines.push(...(answer.localized ? localizedChain(rest, options.depth) : [`    set $cr_file v1/${rest};`]), ...serveLines(options.release), '  }');
+  lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release), '  }');
   return lines;
+}
+
+/** A route's pattern as nginx reads it (`~*`: the contract's routes ignore case, as regexparam's patterns do), each path code captured into its variable. */
+function routeMatch(endpoint: Endpoint, pattern: RegExp, excluded: string[][] = []): string {
+  let regex = pattern.source.replace(/\\\//g, '/');
+  pathKinds(endpoint).forEach((kind, index) => {
+    const not = excluded[index]?.length ? `(?!(?:${excluded[index].map(literal).join('|')})(?:/|$))` : '';
+    regex = regex.replace('([^/]+?)', `${not}(?<${rawVariable(kind)}>[^/]+?)`);
+  });
+  return `${pattern.flags.includes('i') ? '~*' : '~'} ${quote(regex)}`;
+}
+
+/** The problem of a code that names none of its kind (nor was withdrawn, nor is a hint or a file name), its code and scope from nginx's variables. */
+function notFoundProblem(endpoint: Endpoint, kind: PathCodeKind): Problem {
+  const notFound = kind.notFound(INPUT, { scope: SCOPE, base: endpoint.path.slice(0, endpoint.path.indexOf(':')), hints: new Map() });
+  return withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])]);
 }
 
 /** The problems an endpoint may answer, each in an internal location of its own under /_problem/<id>/, and why each path code names none. */
@@ -166,24 +138,10 @@ function endpointProblems(endpoint: Endpoint, head: ManifestHead, release: strin
   lines.push(
     ...at('unknown_parameter', { ...unknown, detail: `${unknown.detail.replace(/^.*?; /, `${variable('cr_unknown')}; `)}${variable('cr_suggestion')}` }),
   );
+  for (const [name, problem] of QUERY_PROBLEMS) if (endpoint.query.includes(name.split('_')[0] as 'locale' | 'view')) lines.push(...at(name, problem));
   for (const kind of pathKinds(endpoint)) {
-    // In the contract's order: withdrawn, a hint, a file name (a country code only), unknown.
-    lines.push(
-      `  location = ${unknownLocation(kind, endpoint)} {`,
-      '    internal;',
-      `    if ($cr_gone_${kind.name} != "") { rewrite ^ $cr_gone_${kind.name} last; }`,
-      `    if ($cr_hint_${kind.name} != "") { rewrite ^ /_problem/${endpoint.id}/${kind.name}_hint/$cr_hint_${kind.name} last; }`,
-      ...(kind.name === 'country' ? [`    if ($cr_json_code != "") { rewrite ^ /_problem/${endpoint.id}/json_suffix last; }`] : []),
-      `    rewrite ^ /_problem/${endpoint.id}/${kind.name}_not_found last;`,
-      '  }',
-    );
-    const notFound = kind.notFound(INPUT, { scope: SCOPE, base, hints: new Map() });
-    lines.push(
-      ...at(
-        `${kind.name}_not_found`,
-        withVariables(notFound, [[`"${INPUT}"`, `cr_quoted_${kind.name}`], ...(kind.scope ? [[SCOPE, `cr_${kind.scope}`] as [string, string]] : [])]),
-      ),
-    );
+    lines.push(`  location = /_problem/${endpoint.id}/${kind.name}_gone {`, '    internal;', `    rewrite ^ $cr_gone_${kind.name} last;`, '  }');
+    lines.push(...at(`${kind.name}_not_found`, notFoundProblem(endpoint, kind)));
     for (const hint of Object.values(head.path_codes[kind.name].hints)) {
       lines.push(...at(`${kind.name}_hint/${hint.code}`, kind.notFound(hint.code, { scope: '', base, hints: new Map([[hint.code.toLowerCase(), hint]]) })));
     }
@@ -202,10 +160,49 @@ export function viewFileMaps(): string[] {
   });
 }
 
-/** Every endpoint's location (in the table's order: nginx tries them so) and the problems each may answer; `depth` is the deepest locale chain. */
-export function endpointLocations(head: ManifestHead, release: string, depth: number): string[] {
+/**
+ * Every endpoint's location and the problems each may answer. A path as the API writes it (lower case) is
+ * found by one prefix match (`^~ /v1/<first part>/`), which holds the routes under it (in the table's order:
+ * nginx tries them so), and an endpoint without path codes by an exact match too; any other spelling of a
+ * route (the routes ignore case) goes down the list of every route, as nginx tries regular expressions.
+ */
+export function endpointLocations(head: ManifestHead, release: string): string[] {
+  const nested = (lines: string[]) => lines.map((line) => `  ${line}`);
+  const groups = new Map<string, typeof ROUTES>();
+  for (const route of ROUTES) {
+    const prefix = `${route.endpoint.path.split('/').slice(0, 3).join('/')}/`;
+    groups.set(prefix, [...(groups.get(prefix) ?? []), route]);
+  }
+  // A route without path codes at its own path, with or without the slash, is an exact match; under the prefix,
+  // only another spelling of a longer one (`/v1/countries/Search`) can still match it.
+  const exact = ROUTES.filter(({ endpoint }) => !endpoint.path.includes(':'));
+  const under = (prefix: string, { endpoint }: (typeof ROUTES)[number]) => endpoint.path.includes(':') || `${endpoint.path}/` !== prefix;
+  // Under a prefix no two routes match one path (a code's pattern refuses a sibling's word there, as
+  // `search`), so the deepest are tried first and the words last: most requests name codes.
+  const parts = (route: (typeof ROUTES)[number]) => route.endpoint.path.split('/');
+  const wordsAt = (route: (typeof ROUTES)[number], routes: typeof ROUTES) =>
+    parts(route)
+      .filter((part) => part.startsWith(':'))
+      .map((param) => {
+        const at = parts(route).indexOf(param);
+        return routes
+          .filter((other) => !other.endpoint.path.includes(':') && parts(other).length === parts(route).length)
+          .filter((other) => parts(other).every((part, index) => index === at || part === parts(route)[index]))
+          .map((other) => parts(other)[at]);
+      });
+  const order = (route: (typeof ROUTES)[number]) => -parts(route).length * 2 - (route.endpoint.path.includes(':') ? 1 : 0);
   return [
-    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, pattern, { release, depth })),
+    ...exact.flatMap(({ endpoint }) => [endpoint.path, `${endpoint.path}/`].flatMap((path) => endpointLocation(endpoint, `= ${path}`, release))),
+    ...[...groups].flatMap(([prefix, routes]) => [
+      `  location ^~ ${prefix} {`,
+      ...routes
+        .filter((route) => under(prefix, route))
+        .sort((a, b) => order(a) - order(b))
+        .flatMap((route) => nested(endpointLocation(route.endpoint, routeMatch(route.endpoint, route.pattern, wordsAt(route, routes)), release))),
+      '    rewrite ^ /_elsewhere last;',
+      '  }',
+    ]),
+    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, routeMatch(endpoint, pattern), release)),
     ...(ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) => endpointProblems(endpoint, head, release)),
   ];
 }

@@ -16,7 +16,7 @@ import {
   VIEWS,
 } from '../../contract/params.ts';
 import { BEARER_TOKEN_SOURCE } from '../../contract/credentials.ts';
-import type { ManifestHead } from '../../contract/manifest.ts';
+import type { ManifestFile, ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
 
 /** A separator in a locale as sent: `-` or `_`, or either percent-encoded (the gateway decodes the query; nginx does not). */
@@ -37,6 +37,9 @@ export function separatorsAnyForm(source: string): string {
   }
   return out;
 }
+
+/** The extensions the config gives a type of their own (`types`): nginx types any answer by its path's extension. */
+export const TYPED_EXTENSIONS = ['json', 'html', 'css', 'js'] as const;
 
 export const block = (head: string, lines: string[]) => [`map ${head} {`, ...lines.map((line) => `  ${line}`), '}'];
 
@@ -63,7 +66,7 @@ const REFUSED = ['missing', 'malformed', 'unknown'] as const;
  * has parameters (in that order: an escaped slash sends the request to /_elsewhere, whose gate counts the pairs).
  * `$cr_gate_line` is the same from the request line's method: an error page's redirect turns the method into GET.
  */
-export function gateMaps(maxUrlLength: number): string[] {
+export function gateMaps(maxUrlLength: number, knownPaths: string[]): string[] {
   const kinds = ['read', 'options', 'other'] as const;
   const gate = (tooLong: boolean, kind: (typeof kinds)[number], auth: string, open: boolean): string => {
     if (tooLong) return '/_problem/uri_too_long';
@@ -81,8 +84,11 @@ export function gateMaps(maxUrlLength: number): string[] {
     ]);
   const METHODS = { GET: 'read', HEAD: 'read', OPTIONS: 'options' } as const;
   const TARGETS = ['', 'long', 'slash', 'many'] as const;
-  /** By `$cr_target:$request_method:$cr_auth`; `many` refuses a keyed read that passed the rest. */
-  const targetTable = (name: string, open: boolean) =>
+  /**
+   * By `$cr_target:$request_method:$cr_auth`; `many` refuses a keyed read that passed the rest; `slash` sends a
+   * read that passed to /_elsewhere (whose gate counts the pairs), unless the location passes the path on as it came.
+   */
+  const targetTable = (name: string, options: { open: boolean; slash: boolean }) =>
     block(`"$cr_target:$request_method:$cr_auth" ${name}`, [
       // Another method: too long, else refused by its key, else 405.
       'default /_problem/method_not_allowed;',
@@ -91,9 +97,10 @@ export function gateMaps(maxUrlLength: number): string[] {
       ...TARGETS.flatMap((target) =>
         Object.entries(METHODS).flatMap(([method, kind]) =>
           ['ok', ...REFUSED].map((auth) => {
-            const verdict = gate(target === 'long', kind, auth, open);
-            const tooMany = !open && target === 'many' && verdict === '""';
-            return `${quote(`${target}:${method}:${auth}`)} ${tooMany ? '/_problem/too_many_parameters' : verdict};`;
+            const verdict = gate(target === 'long', kind, auth, options.open);
+            const passed = verdict === '""';
+            const sent = options.slash && target === 'slash' && passed ? '/_elsewhere' : verdict;
+            return `${quote(`${target}:${method}:${auth}`)} ${!options.open && target === 'many' && passed ? '/_problem/too_many_parameters' : sent};`;
           }),
         ),
       ),
@@ -102,6 +109,8 @@ export function gateMaps(maxUrlLength: number): string[] {
   return [
     ...block('$request_uri $cr_target', [
       'default "";',
+      // The paths the build answers, as it writes them and with no query: one exact lookup, no pattern.
+      ...knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength).map((path) => `${quote(path)} "";`),
       // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
       `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
       `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
@@ -109,8 +118,9 @@ export function gateMaps(maxUrlLength: number): string[] {
       '"~^[^?]*%2[Ff]" slash;',
       `${quote(`~^[^?]*\\?${pairs}`)} many;`,
     ]),
-    ...targetTable('$cr_gate', false),
-    ...targetTable('$cr_gate_public', true),
+    ...targetTable('$cr_gate', { open: false, slash: true }),
+    ...targetTable('$cr_gate_public', { open: true, slash: true }),
+    ...targetTable('$cr_gate_proxy', { open: false, slash: false }),
     // The gate of /_elsewhere, reached by an error page's redirect too (which empties $args and makes the method GET).
     // nginx parses only upper-case methods, so a map's plain keys (compared in any case) are exact here.
     ...block('$request_method $cr_method_kind', ['default other;', 'GET read;', 'HEAD read;', 'OPTIONS options;']),
@@ -194,10 +204,11 @@ export function localeValidityMap(head: ManifestHead): string[] {
 /**
  * $cr_locale: the supported tag `locale` answers in, by RFC 4647 lookup (the longest supported prefix,
  * aliases included): a tag of the API as written is one exact lookup, anything else goes down the list.
- * $cr_l<n>: the n-th locale of its fallback chain other than the default, as a directory; $cr_probe<n>: what
- * tells whether the file of that step is there (nginx-endpoints.ts), the default locale's always being there.
+ * $cr_locale_dir: the folder of the file a request's locale is answered from, looked up by the locale and the
+ * file (`$cr_rest`, set by the endpoint's location): the build knows which files each locale has, so the first
+ * of its chain that exists is one exact lookup, not a probe per step; "" is the default locale's.
  */
-export function localeMaps(head: ManifestHead): string[] {
+export function localeMaps(head: ManifestHead, files: Record<string, ManifestFile>): string[] {
   const tags = requestTags(head);
   // nginx tries regular expressions in order: the most specific tag first is lookup by truncation.
   const bySpecificity = [...tags].sort(([a], [b]) => b.split('-').length - a.split('-').length || (a < b ? -1 : 1));
@@ -208,17 +219,19 @@ export function localeMaps(head: ManifestHead): string[] {
     ...tags.flatMap(([from, to]) => tagForms(from).map((form) => `${quote(form)} ${to};`)),
     ...bySpecificity.map(([from, to]) => `${quote(`~*^${pattern(from)}(?:${SEPARATOR}[A-Za-z0-9]{1,8})*$`)} ${to};`),
   ]);
-  const chains = new Map(head.locales.map(({ tag, fallback = [] }) => [tag, localizedChain(head, tag, fallback)]));
-  const depth = Math.max(...[...chains.values()].map((chain) => chain.length));
-  for (let level = 1; level <= depth; level++) {
-    const deep = [...chains].filter(([, chain]) => chain.length >= level);
-    lines.push(
-      ...block(`$cr_locale $cr_l${level}`, ['default "";', ...deep.map(([tag, chain]) => `${tag} ${quote(`_locale/${chain[level - 1]}/`)};`)]),
-      // The file tried at this step, where the chain has one: its ETag ("" when it is missing), looked up at the step.
-      ...block(`$cr_locale $cr_probe${level}`, ['default x;', ...deep.map(([tag]) => `${tag} $cr_etag;`)]),
-    );
+  const byTag = new Map<string, string[]>();
+  for (const key of Object.keys(files)) {
+    const match = /^v1\/_locale\/([^/]+)\/(.+)$/.exec(key);
+    if (match) byTag.set(match[1], [...(byTag.get(match[1]) ?? []), match[2]]);
   }
-  return lines;
+  const entries: string[] = ['default "";'];
+  for (const { tag, fallback = [] } of head.locales) {
+    const found = new Map<string, string>();
+    // The chain's last step first, so an earlier step's file takes its place.
+    for (const step of localizedChain(head, tag, fallback).reverse()) for (const rest of byTag.get(step) ?? []) found.set(rest, step);
+    for (const [rest, step] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) entries.push(`${quote(`${tag}/${rest}`)} _locale/${step}/;`);
+  }
+  return [...lines, ...block('"$cr_locale/$cr_rest" $cr_locale_dir', entries)];
 }
 
 /** The locales of a chain before the default one, whose files may be missing (the default locale's never is). */
@@ -227,10 +240,6 @@ function localizedChain(head: ManifestHead, tag: string, fallback: string[]): st
   const end = chain.indexOf(head.default_locale);
   return end === -1 ? chain : chain.slice(0, end);
 }
-
-/** The deepest chain of `head` (localizedChain): how many steps an endpoint's location may try. */
-export const chainDepth = (head: ManifestHead): number =>
-  Math.max(0, ...head.locales.map(({ tag, fallback = [] }) => localizedChain(head, tag, fallback).length));
 
 /** $cr_view_name: the view asked for, `!` when absent or not one of the views (compared exactly). */
 export function viewMap(): string[] {
@@ -271,8 +280,11 @@ export function codingMaps(): string[] {
     ...refused('br'),
     ...refused('gzip'),
     ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
-    // Where an endpoint's location sends a client that refuses a coding; the common headers are one exact lookup.
-    ...block('$http_accept_encoding $cr_serve_other', ['default $cr_serve_refused;', ...COMMON_CODINGS.map((value) => `${quote(value)} "";`)]),
-    ...block('$cr_serve $cr_serve_refused', ['default $cr_serve;', '/_serve "";']),
+    // Where an endpoint's location sends a request it does not serve itself: one with If-None-Match (not its
+    // ETag as sent), or with an Accept-Encoding other than the common ones; those are one exact lookup.
+    ...block('"$http_accept_encoding|$http_if_none_match" $cr_serve_checked', [
+      'default $cr_serve;',
+      ...COMMON_CODINGS.map((value) => `${quote(`${value}|`)} "";`),
+    ]),
   ];
 }

@@ -5,7 +5,7 @@
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { quote } from '../../contract/nginx-placeholders.ts';
 import { PATH_CODE_KINDS, type PathCodeKind } from '../../contract/path-codes.ts';
-import { block } from './nginx-maps.ts';
+import { block, TYPED_EXTENSIONS } from './nginx-maps.ts';
 
 /** The nginx variable holding the canonical code of a kind, and the raw path part it comes from. */
 export const codeVariable = (kind: PathCodeKind) => `cr_${kind.name}`;
@@ -39,6 +39,45 @@ export function pathCodeMaps(head: ManifestHead): string[] {
         ...Object.entries(table.hints).map(([spelling, hint]) => `${quote(spelling)} ${hint.code};`),
       ]),
       ...block(`$${rawVariable(kind)} $cr_quoted_${kind.name}`, ['default "the given code";', `"~^([A-Za-z0-9-]{1,12})$" "\\\\\\"$1\\\\\\"";`]),
+    ];
+  });
+}
+
+/**
+ * Why a path code names none of its kind, in the contract's order: withdrawn, a hint, a file name (a country
+ * code only), as the name of the endpoint's problem location that answers it (`/_problem/<id>/<name>`), or ""
+ * for a code simply unknown (answered in the endpoint's location, unless the path ends in a typed extension). `$cr_<kind>_why` is that name where the
+ * code names none, else "": looked up by the code, so the spelling's maps are read only then. A kind without
+ * a scope is one map of its spellings; a scoped one a chain, its withdrawn spellings read after the scope.
+ * A withdrawn code takes a second rewrite: its location is shared by the endpoints.
+ */
+export function unknownCodeMaps(head: ManifestHead): string[] {
+  return (PATH_CODE_KINDS as readonly PathCodeKind[]).flatMap((kind) => {
+    const name = `$cr_unknown_${kind.name}`;
+    const why = [
+      `map $${codeVariable(kind)} $cr_${kind.name}_why { "" ${name}; default ""; }`,
+      // nginx types an answer returned in place by the path's extension: such a path is answered at the problem's location.
+      `map $uri $cr_${kind.name}_typed { ${quote(`~*\\.(?:${TYPED_EXTENSIONS.join('|')})$`)} ${kind.name}_not_found; default ""; }`,
+    ];
+    const json = kind.name === 'country' ? ['"~^[A-Za-z0-9]{2,3}\\.json$" json_suffix;'] : [];
+    if (!kind.scope) {
+      const table = head.path_codes[kind.name];
+      const gone = Object.keys(table.withdrawn);
+      const hints = Object.entries(table.hints).filter(([spelling]) => !gone.includes(spelling));
+      return [
+        ...why,
+        `map $${rawVariable(kind)} ${name} {`,
+        `  default $cr_${kind.name}_typed;`,
+        ...gone.map((spelling) => `  ${quote(spelling)} ${kind.name}_gone;`),
+        ...hints.map(([spelling, hint]) => `  ${quote(spelling)} ${kind.name}_hint/${hint.code};`),
+        ...json.map((line) => `  ${line}`),
+        '}',
+      ];
+    }
+    return [
+      ...why,
+      `map $cr_gone_${kind.name} ${name} { "" ${name}_1; default ${kind.name}_gone; }`,
+      `map $cr_hint_${kind.name} ${name}_1 { "" $cr_${kind.name}_typed; default ${kind.name}_hint/$cr_hint_${kind.name}; }`,
     ];
   });
 }
