@@ -77,6 +77,16 @@ function hasTaskset(): boolean {
   }
 }
 
+/** Waits (up to 5 s) until the servers together use less than a tenth of a core, so none is measured beside another's leftovers. */
+async function quiet(all: Server[]): Promise<void> {
+  const used = () => all.reduce((sum, server) => sum + server.cpuMs(), 0);
+  for (const started = Date.now(); Date.now() - started < 5000; ) {
+    const before = used();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (used() - before < 20) return;
+  }
+}
+
 /** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
 async function waitForLine(file: string, pattern: RegExp): Promise<void> {
   for (const started = Date.now(); Date.now() - started < 60_000; await new Promise((resolve) => setTimeout(resolve, 100))) {
@@ -174,9 +184,12 @@ try {
   for (const workload of list) for (const server of servers) await measure(server, workload, 1);
   for (let round = 1; round <= rounds; round++) {
     for (const workload of list) {
-      // Interleaved, and each round starts with a different server.
+      // Interleaved: each round starts with a different server, every other round in the reverse order, so no
+      // server always follows the same one (the edge goes on working for a while after its rounds).
       const order = servers.map((_, i) => servers[(i + round) % servers.length]);
+      if (round % 2 === 0) order.reverse();
       for (const server of order) {
+        await quiet(servers);
         const sample = await measure(server, workload, seconds);
         if (sample.errors > 0) console.log(`bench: ${server.name} ${workload.name}: ${sample.errors} socket errors`);
         results.get(workload.name)!.get(server.name)!.push(sample);
