@@ -1,6 +1,7 @@
 /**
  * A server under test as a child process: started, awaited until it answers on 127.0.0.1, measured
- * (resident memory summed over its whole process tree, read from /proc) and stopped.
+ * (resident memory and CPU time summed over its whole process tree, read from /proc), pinned to a
+ * core where the bench asks, and stopped.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readdirSync, readFileSync } from 'node:fs';

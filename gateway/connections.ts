@@ -7,12 +7,12 @@
  *                          client does not read, no further answer is made
  *   requests queued        at most `maxWaiting` wait on a connection, and one behind a refused key.
  *                          node:http parses a whole read (64 KiB: 1,500 small requests) at once,
- *                          making each one's request and
- *                          response, and neither socket.pause() nor its parser's pause() stops a read
- *                          under way; so once the queue is full the socket stops reading, the rest of
- *                          the read is not parsed (its parser is told, as for an upgrade, to stop
- *                          there) and the last queued answer closes the connection: a pipelining
- *                          client retries what was not answered (RFC 9112 section 9.3.2)
+ *                          making each one's request and response, and neither socket.pause() nor
+ *                          its parser's pause() stops a read under way; so once the queue is full
+ *                          the socket stops reading, the rest of the read is not parsed (its
+ *                          parser is told, as for an upgrade, to stop there) and the last queued
+ *                          answer closes the connection: a pipelining client retries what was not
+ *                          answered (RFC 9112 section 9.3.2)
  *   each response once     told `done` when it finishes or closes; a connection that closes with
  *                          responses not done is told once, `dropped`, with the first and the count
  *   stalled readers        a connection whose answer has not moved for `sendMs` is closed; node's
