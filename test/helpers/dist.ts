@@ -5,7 +5,7 @@
  * A test may ask for the dist of another data folder (a copy of data/ with a change) the same way.
  */
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -32,18 +32,20 @@ function releaseDateInput(dataDir: string): string {
  */
 function sourcesDigest(dataDir: string): string {
   const hash = createHash('sha256').update(`release date ${releaseDateInput(dataDir)}\0`);
-  for (const [label, dir] of [
-    ['data', dataDir],
-    ['build', join(ROOT, 'build')],
-    ['contract', join(ROOT, 'contract')],
-  ]) {
+  hashFolders(hash, { data: dataDir, build: join(ROOT, 'build'), contract: join(ROOT, 'contract') });
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Adds every file of each folder to `hash`, by its label and its name relative to the folder, in a fixed order. */
+export function hashFolders(hash: Hash, folders: Record<string, string>): Hash {
+  for (const [label, dir] of Object.entries(folders)) {
     const names = readdirSync(dir, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile())
       .map((entry) => join(entry.parentPath, entry.name))
       .sort();
     for (const name of names) hash.update(`${label}/${relative(dir, name)}\0`).update(readFileSync(name));
   }
-  return hash.digest('hex').slice(0, 16);
+  return hash;
 }
 
 /** Beside each dist: touched whenever a run takes the dist, so a dist built long ago but in use is kept. */

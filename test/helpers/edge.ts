@@ -4,12 +4,12 @@
  * API_KEY_DIGESTS secret, listening on 127.0.0.1 on a free port.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { startLocalEdge, type LocalEdge } from '../../edge/node/local.ts';
 import { buildUpload, type Upload } from '../../edge/node/upload.ts';
 import { dryRun } from '../../edge/node/wrangler.ts';
-import { builtDist } from './dist.ts';
+import { builtDist, hashFolders } from './dist.ts';
 import { TEST_KEY } from './gateway.ts';
 import { ROOT } from './paths.ts';
 
@@ -19,14 +19,7 @@ let prepared: Promise<{ upload: Upload; script: string; output: string }> | unde
 
 /** What the dry run bundles and reads besides the upload: the Worker's sources, its config, the pinned wrangler. */
 function workerSourcesDigest(): string {
-  const hash = createHash('sha256');
-  for (const dir of ['edge', 'contract']) {
-    const names = readdirSync(join(ROOT, dir), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => join(entry.parentPath, entry.name))
-      .sort();
-    for (const name of names) hash.update(`${relative(ROOT, name)}\0`).update(readFileSync(name));
-  }
+  const hash = hashFolders(createHash('sha256'), { edge: join(ROOT, 'edge'), contract: join(ROOT, 'contract') });
   return hash
     .update(readFileSync(join(ROOT, 'package-lock.json')))
     .digest('hex')
