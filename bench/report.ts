@@ -1,6 +1,7 @@
 /**
  * Medians over rounds, the results as Markdown tables (to paste into bench/README.md), and the
- * targets (bench/README.md), each marked met or missed. Every comparison is a ratio within one run.
+ * targets (bench/README.md), each marked met or missed. Every comparison is a ratio within one run:
+ * the median over rounds of the two servers' ratio in each round.
  */
 import type { LoadResult } from './load.ts';
 import type { ColdStart } from './gateway.ts';
@@ -11,6 +12,12 @@ export interface Sample extends LoadResult {
   cpuUs: number;
 }
 export type Results = Map<string, Map<string, Sample[]>>; // workload -> server -> rounds
+
+/** Each target's two servers, measured side by side in every round (run.ts). */
+export const PAIRS: [string, string][] = [
+  ['gateway', 'node:http'],
+  ['nginx', 'nginx plain'],
+];
 
 export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -32,6 +39,16 @@ export function medianSample(samples: Sample[]): Sample {
   };
 }
 
+/**
+ * `a` against `b` on one workload: the median over rounds of each round's ratio, with the lowest and the
+ * highest. `field` per answer (CPU) is inverted, so above 1 always means `a` is the faster.
+ */
+export function pairedRatio(byServer: Map<string, Sample[]>, a: string, b: string, field: 'rps' | 'cpuUs' = 'rps') {
+  const [as, bs] = [byServer.get(a)!, byServer.get(b)!];
+  const ratios = as.map((sample, round) => (field === 'rps' ? sample.rps / bs[round].rps : bs[round].cpuUs / sample.cpuUs));
+  return { median: median(ratios), low: Math.min(...ratios), high: Math.max(...ratios) };
+}
+
 const k = (rps: number) => `${(rps / 1000).toFixed(1)}k`;
 const ms = (value: number) => (value < 1 ? `${(value * 1000).toFixed(0)} us` : `${value.toFixed(2)} ms`);
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MB`;
@@ -44,7 +61,7 @@ export function tables(results: Results, servers: string[], ratios: [string, str
     ['workload', ...servers.map((name) => `${name} req/s`), ...shown.map(([a, b]) => `${a} / ${b}`)],
     ...[...results].map(([workload, byServer]) => {
       const rps = (name: string) => medianSample(byServer.get(name)!).rps;
-      return [workload, ...servers.map((name) => k(rps(name))), ...shown.map(([a, b]) => `${(rps(a) / rps(b)).toFixed(2)}x`)];
+      return [workload, ...servers.map((name) => k(rps(name))), ...shown.map(([a, b]) => `${pairedRatio(byServer, a, b).median.toFixed(2)}x`)];
     }),
   ]);
   const latency = markdown([
@@ -59,7 +76,11 @@ export function tables(results: Results, servers: string[], ratios: [string, str
     ['workload', ...servers.map((name) => `${name} CPU/answer`), ...shown.map(([a, b]) => `${a} / ${b} by CPU`)],
     ...[...results].map(([workload, byServer]) => {
       const us = (name: string) => medianSample(byServer.get(name)!).cpuUs;
-      return [workload, ...servers.map((name) => `${us(name).toFixed(1)} us`), ...shown.map(([a, b]) => `${(us(b) / us(a)).toFixed(2)}x`)];
+      return [
+        workload,
+        ...servers.map((name) => `${us(name).toFixed(1)} us`),
+        ...shown.map(([a, b]) => `${pairedRatio(byServer, a, b, 'cpuUs').median.toFixed(2)}x`),
+      ];
     }),
   ]);
   return `${rate}\n\n${latency}\n\n${cpu}`;
@@ -80,14 +101,14 @@ export interface TargetInput {
 export function targets({ results, reference, ceiling, small, cold, filledRss }: TargetInput): string[] {
   const rps = (workload: string, server = 'gateway') => medianSample(results.get(workload)!.get(server)!).rps;
   const lines: [boolean, string][] = [];
-  const cpuUs = (workload: string, server = 'gateway') => medianSample(results.get(workload)!.get(server)!).cpuUs;
-  for (const workload of results.keys()) {
-    const ratio = rps(workload) / rps(workload, reference);
-    const polkaRatio = rps(workload, ceiling) / rps(workload, reference);
-    const byCpu = cpuUs(workload, reference) / cpuUs(workload);
+  const spread = ({ low, high }: { low: number; high: number }) => `rounds ${low.toFixed(2)}-${high.toFixed(2)}x`;
+  for (const [workload, byServer] of results) {
+    const ratio = pairedRatio(byServer, 'gateway', reference);
+    const polkaRatio = pairedRatio(byServer, ceiling, reference).median;
+    const byCpu = pairedRatio(byServer, 'gateway', reference, 'cpuUs').median;
     lines.push([
-      ratio >= 0.8,
-      `${workload}: ${ratio.toFixed(2)}x ${reference} (target >= 0.8x; ${ceiling} alone ${polkaRatio.toFixed(2)}x; by CPU per answer ${byCpu.toFixed(2)}x)`,
+      ratio.median >= 0.8,
+      `${workload}: ${ratio.median.toFixed(2)}x ${reference} (target >= 0.8x; ${spread(ratio)}; ${ceiling} alone ${polkaRatio.toFixed(2)}x; by CPU per answer ${byCpu.toFixed(2)}x)`,
     ]);
   }
   for (const error of ['401', '404']) {
@@ -105,8 +126,8 @@ export function targets({ results, reference, ceiling, small, cold, filledRss }:
   // Every workload but search, which nginx passes to the gateway.
   for (const workload of results.keys()) {
     if (workload === 'search' || !results.get(workload)?.get('nginx plain')?.length) continue;
-    const ratio = rps(workload, 'nginx') / rps(workload, 'nginx plain');
-    lines.push([ratio >= 0.8, `nginx ${workload}: ${ratio.toFixed(2)}x nginx plain (target >= 0.8x)`]);
+    const ratio = pairedRatio(results.get(workload)!, 'nginx', 'nginx plain');
+    lines.push([ratio.median >= 0.8, `nginx ${workload}: ${ratio.median.toFixed(2)}x nginx plain (target >= 0.8x; ${spread(ratio)})`]);
   }
   const coldest = Math.max(cold.healthz, cold.data);
   lines.push([coldest < 1000, `cold start to first 200: /healthz ${cold.healthz.toFixed(0)} ms, data ${cold.data.toFixed(0)} ms (target < 1000 ms)`]);

@@ -3,7 +3,7 @@
  * (and a Polka app doing only that, the ceiling of a Polka gateway), and nginx with the config the
  * build writes against plain nginx, and the edge on local workerd (bench/edge.ts); same dist, same
  * worker count (--workers, 1 by default as the gateway's), same run, interleaved. See bench/README.md.
- *   npm run bench [-- --rounds 3 --seconds 5 --connections 64 --threads 2 --workers N --dist DIR
+ *   npm run bench [-- --rounds 6 --seconds 3 --connections 64 --threads 2 --workers N --dist DIR
  *                     --variant NAME=VALUE[,NAME=VALUE] ...]
  * A --variant runs the gateway once more with that environment (WORKERS=2, CACHE_MB=0...): the figure
  * a mechanism must earn its place with. BENCH_LOAD=autocannon or BENCH_NGINX=off force the fallbacks;
@@ -22,7 +22,7 @@ import { fillCaches } from './fill.ts';
 import { coldStart, freePort, startGateway, type ColdStart, type GatewaySetup } from './gateway.ts';
 import { runLoad } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
-import { median, tables, targets, type Results } from './report.ts';
+import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
 import { pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
@@ -31,8 +31,8 @@ import { SMALL, workloads } from './workloads.ts';
 
 const { values: args } = parseArgs({
   options: {
-    rounds: { type: 'string', default: '3' },
-    seconds: { type: 'string', default: '5' },
+    rounds: { type: 'string', default: '6' },
+    seconds: { type: 'string', default: '3' },
     connections: { type: 'string', default: '64' },
     threads: { type: 'string', default: '2' },
     workers: { type: 'string', default: '1' },
@@ -93,6 +93,25 @@ async function waitForLine(file: string, pattern: RegExp): Promise<void> {
     if (existsSync(file) && pattern.test(readFileSync(file, 'utf8'))) return;
   }
   throw new Error(`no line matching ${pattern} in ${file} within 60 s`);
+}
+
+/**
+ * The servers in the order of round `round`: each target's pair side by side (a VM core's speed drifts
+ * from one minute to the next, so a ratio is taken from two runs a few seconds apart), the pairs and the
+ * others rotated from round to round and every other round reversed, so no server always follows the same
+ * one (the edge goes on working for a while after its rounds).
+ */
+function roundOrder(all: Server[], round: number): Server[] {
+  const blocks: Server[][] = [];
+  for (const server of all) {
+    const pair = PAIRS.find((names) => names.includes(server.name));
+    const partner = pair && all.find((other) => other !== server && pair.includes(other.name));
+    if (partner && blocks.some((block) => block.includes(partner))) continue;
+    blocks.push(partner ? [server, partner] : [server]);
+  }
+  const rotated = blocks.map((_, i) => blocks[(i + round) % blocks.length]);
+  const order = rotated.flat();
+  return round % 2 === 0 ? order.reverse() : order;
 }
 
 async function coldStarts(count: number, how: 'node' | 'npm start', env: Record<string, string> = {}): Promise<ColdStart> {
@@ -184,11 +203,7 @@ try {
   for (const workload of list) for (const server of servers) await measure(server, workload, 1);
   for (let round = 1; round <= rounds; round++) {
     for (const workload of list) {
-      // Interleaved: each round starts with a different server, every other round in the reverse order, so no
-      // server always follows the same one (the edge goes on working for a while after its rounds).
-      const order = servers.map((_, i) => servers[(i + round) % servers.length]);
-      if (round % 2 === 0) order.reverse();
-      for (const server of order) {
+      for (const server of roundOrder(servers, round)) {
         await quiet(servers);
         const sample = await measure(server, workload, seconds);
         if (sample.errors > 0) console.log(`bench: ${server.name} ${workload.name}: ${sample.errors} socket errors`);
