@@ -15,15 +15,28 @@ export interface SearchableList {
   options: SearchOptions;
 }
 
-/** `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's fallback chain. */
+/**
+ * `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's
+ * fallback chain. Each item is kept as the file's own text of it (the build writes JSON.stringify's output)
+ * and parsed on its own: a full list parsed whole is megabytes of objects that outlive the young
+ * generation and pile up in the old one until its next full collection.
+ */
 export function searchableList(text: string, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
-  const { locale, view, countries } = JSON.parse(text) as { locale: string; view: string; countries: { code: string; name: string | { common: string } }[] };
-  const names = new Map(countries.map((item) => [item.code, typeof item.name === 'string' ? item.name : item.name.common]));
-  const positions = new Map(countries.map((item, at) => [item.code, at]));
+  const { head, items } = splitList(text);
+  const { locale, view } = JSON.parse(head) as { locale: string; view: string };
+  const names = new Map<string, string>();
+  const positions = new Map<string, number>();
+  const byCode = new Map<string, string>();
+  for (const item of items) {
+    const { code, name } = JSON.parse(item) as { code: string; name: string | { common: string } };
+    names.set(code, typeof name === 'string' ? name : name.common);
+    positions.set(code, positions.size);
+    byCode.set(code, item);
+  }
   return {
     locale,
     view,
-    items: new Map(countries.map((item) => [item.code, JSON.stringify(item)])),
+    items: byCode,
     options: {
       languages: readerLanguages([...(chainOf(locale) ?? [locale])]),
       displayed: (code) => names.get(code),
@@ -31,6 +44,45 @@ export function searchableList(text: string, chainOf: (locale: string) => readon
       position: (code) => positions.get(code) ?? Infinity,
     },
   };
+}
+
+const COUNTRIES = '"countries":[';
+
+/** The list's text cut in two: its items' texts, and the rest (`head`) with an empty `countries`. */
+function splitList(text: string): { head: string; items: string[] } {
+  const open = text.indexOf(COUNTRIES);
+  if (open < 0) throw new Error('not a country list: it has no "countries" array');
+  const items: string[] = [];
+  let at = open + COUNTRIES.length;
+  while (text.charCodeAt(at) === 0x7b) {
+    const end = valueEnd(text, at);
+    items.push(text.slice(at, end));
+    at = text.charCodeAt(end) === 0x2c ? end + 1 : end;
+  }
+  if (text.charCodeAt(at) !== 0x5d) throw new Error(`not a country list: ${JSON.stringify(text.slice(at, at + 20))} where an item or its end was due`);
+  return { head: `${text.slice(0, open)}"countries":[]${text.slice(at + 1)}`, items };
+}
+
+/** Where the object or array opening at `start` ends: brackets counted outside strings. */
+function valueEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let at = start; at < text.length; at++) {
+    const char = text.charCodeAt(at);
+    if (char === 0x22) at = stringEnd(text, at);
+    else if (char === 0x7b || char === 0x5b) depth++;
+    else if ((char === 0x7d || char === 0x5d) && --depth === 0) return at + 1;
+  }
+  throw new Error('not a country list: an item does not end');
+}
+
+/** The closing quote of the string opening at `start`: the next quote not escaped by an odd run of backslashes. */
+function stringEnd(text: string, start: number): number {
+  for (let quote = text.indexOf('"', start + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    if (backslashes % 2 === 0) return quote;
+  }
+  throw new Error('not a country list: a string does not end');
 }
 
 /**

@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { normalize, withinOneEdit } from '../contract/search.ts';
-import { KEPT_ANSWER_BYTES } from '../contract/search-answer.ts';
+import { KEPT_ANSWER_BYTES, searchableList } from '../contract/search-answer.ts';
 import { distFile, startGateway, type Gateway } from './helpers/gateway.ts';
 import { scoreAnswers, type QueryCase } from '../build/lib/search-quality.ts';
 
@@ -268,6 +268,44 @@ shape('should give full items with view=full', async () => {
     list.countries.find((item: any) => item.code === 'JP'),
   );
 });
+
+const LIST_FILES = ['v1/countries.json', 'v1/countries.full.json', 'v1/_locale/ar/countries.json', 'v1/_locale/zh-Hant/countries.full.json'];
+for (const file of LIST_FILES) {
+  shape(`should take each item of ${file} as the file has it, in its order`, () => {
+    const text = distFile(file).toString('utf8');
+    const parsed = JSON.parse(text);
+    const list = searchableList(text, () => undefined);
+    assert.equal([list.locale, list.view], [parsed.locale, parsed.view]);
+    assert.equal([...list.items.keys()], parsed.countries.map((item: any) => item.code));
+    for (const [at, item] of parsed.countries.entries()) {
+      assert.is(list.items.get(item.code), JSON.stringify(item), item.code);
+      assert.is(list.options.position(item.code), at);
+      assert.is(list.options.displayed(item.code), typeof item.name === 'string' ? item.name : item.name.common);
+    }
+  });
+}
+
+shape('should find where an item ends past brackets, quotes and backslashes in its strings', () => {
+  const items = [
+    { code: 'AA', name: { common: 'A "}] \\', official: '\\"[{' } },
+    { code: 'BB', name: 'B\\\\' },
+  ];
+  const list = searchableList(JSON.stringify({ count: 2, locale: 'en', view: 'full', countries: items, after: [{}] }), () => undefined);
+  assert.equal([...list.items.values()], items.map((item) => JSON.stringify(item)));
+  assert.is(list.options.displayed('AA'), 'A "}] \\');
+});
+
+const NOT_LISTS: [string, string][] = [
+  ['no countries', '{"count":0,"locale":"en","view":"compact"}'],
+  ['a cut item', '{"count":1,"locale":"en","view":"compact","countries":[{"code":"AD","name":"And'],
+  ['a cut array', '{"count":1,"locale":"en","view":"compact","countries":[{"code":"AD","name":"Andorra"}'],
+  ['an item not an object', '{"count":1,"locale":"en","view":"compact","countries":["AD"]}'],
+];
+for (const [what, text] of NOT_LISTS) {
+  shape(`should refuse a list with ${what}`, () => {
+    assert.throws(() => searchableList(text, () => undefined), /not a country list/);
+  });
+}
 
 shape('should count every country it answers and return the first 20, or limit from 1 to 250', async () => {
   const all = (await search('q=s&limit=250')).json();
