@@ -31,6 +31,10 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '1000' },
     warmup: { type: 'string', default: '20' },
     built: { type: 'boolean', default: false },
+    // A config of your own (a variant to try), in place of the generated one.
+    config: { type: 'string' },
+    workload: { type: 'string', multiple: true, default: [] },
+    'skip-plain': { type: 'boolean', default: false },
     // Keep the callgrind dumps (for callgrind_annotate) and say where.
     keep: { type: 'boolean', default: false },
   },
@@ -43,7 +47,9 @@ if (missing) throw new Error(missing);
 
 const dir = mkdtempSync(join(tmpdir(), 'country-nginx-instructions-'));
 const key = randomBytes(24).toString('base64url');
-const list = workloads(distDir, join(dir, 'search.json')).list.filter((workload) => workload.name !== 'search');
+const list = workloads(distDir, join(dir, 'search.json')).list.filter(
+  (workload) => workload.name !== 'search' && (args.workload.length === 0 || args.workload.includes(workload.name)),
+);
 
 /** nginx under callgrind, counting only while it handles events; resolves once it answers `/healthz` (or any path). */
 async function underCallgrind(name: string, config: string, port: number) {
@@ -118,7 +124,11 @@ try {
   const manifest: Manifest = JSON.parse(readFileSync(join(distDir, MANIFEST_FILE), 'utf8'));
   const { files, ...head } = manifest;
   const { [NGINX_CONFIG_FILE]: _built, ...responses } = files;
-  const site = args.built ? readFileSync(join(distDir, NGINX_CONFIG_FILE), 'utf8') : nginxConfig(head, responses);
+  const site = args.config
+    ? readFileSync(args.config, 'utf8')
+    : args.built
+      ? readFileSync(join(distDir, NGINX_CONFIG_FILE), 'utf8')
+      : nginxConfig(head, responses);
   const port = await freePort();
   const prefixOptions = { host: '127.0.0.1', port, keys: [key], searchOrigin: 'http://127.0.0.1:9', workers: 1, masterProcess: false };
   const generatedConfig = writePrefix(dir, { ...prefixOptions, accessLog: join(dir, 'generated-access.log') });
@@ -137,13 +147,13 @@ try {
   mkdirSync(plainDir);
   const plainFile = join(plainDir, 'nginx.conf');
   writeFileSync(plainFile, `master_process off;\n${plainConfig({ dir: plainDir, port: plainPort, key, workers: 1, workloads: list, headersByPath })}`);
-  const plain = await measure('plain', plainFile, plainPort);
+  const plain = args['skip-plain'] ? { counts: new Map<string, number>() } : await measure('plain', plainFile, plainPort);
 
   const rows = list.map((w) => [w.name, plain.counts.get(w.name)!, generated.counts.get(w.name)!] as const);
   const width = Math.max(...rows.map(([name]) => name.length));
   const number = (n: number) => Math.round(n).toLocaleString('en').padStart(9);
   console.log(`${'workload'.padEnd(width)}  nginx plain  generated  plain / generated`);
-  for (const [name, p, g] of rows) console.log(`${name.padEnd(width)}  ${number(p)}    ${number(g)}  ${(p / g).toFixed(2)}x`);
+  for (const [name, p, g] of rows) console.log(`${name.padEnd(width)}  ${p ? number(p) : '-'.padStart(9)}    ${number(g)}  ${p ? (p / g).toFixed(2) : '-'}x`);
 } finally {
   if (args.keep) console.log(`nginx-instructions: the dumps are in ${dir}`);
   else rmSync(dir, { recursive: true, force: true });

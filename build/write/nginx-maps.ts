@@ -207,6 +207,7 @@ export function localeValidityMap(head: ManifestHead): string[] {
  * $cr_locale_dir: the folder of the file a request's locale is answered from, looked up by the locale and the
  * file (`$cr_rest`, set by the endpoint's location): the build knows which files each locale has, so the first
  * of its chain that exists is one exact lookup, not a probe per step; "" is the default locale's.
+ * $cr_dir_language: the Content-Language of a file in that folder (contract/layout.ts contentLanguageOf).
  */
 export function localeMaps(head: ManifestHead, files: Record<string, ManifestFile>): string[] {
   const tags = requestTags(head);
@@ -231,7 +232,11 @@ export function localeMaps(head: ManifestHead, files: Record<string, ManifestFil
     for (const step of localizedChain(head, tag, fallback).reverse()) for (const rest of byTag.get(step) ?? []) found.set(rest, step);
     for (const [rest, step] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) entries.push(`${quote(`${tag}/${rest}`)} _locale/${step}/;`);
   }
-  return [...lines, ...block('"$cr_locale/$cr_rest" $cr_locale_dir', entries)];
+  const languages = block('$cr_locale_dir $cr_dir_language', [
+    `"" ${head.default_locale};`,
+    ...head.locales.filter(({ tag }) => tag !== head.default_locale).map(({ tag }) => `${quote(`_locale/${tag}/`)} ${tag};`),
+  ]);
+  return [...lines, ...block('"$cr_locale/$cr_rest" $cr_locale_dir', entries), ...languages];
 }
 
 /** The locales of a chain before the default one, whose files may be missing (the default locale's never is). */
