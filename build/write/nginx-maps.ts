@@ -106,19 +106,34 @@ export function gateMaps(maxUrlLength: number, knownPaths: string[]): string[] {
       ),
     ]);
   const pairs = TOO_MANY_PARAMETERS_SOURCE.replace(/^\^/, '');
+  const paths = knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength);
+  // The common target: short, with no escape in its path and few pairs (one pattern rather than three).
+  const common = `(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`;
   return [
+    /**
+     * `$cr_gate` for the common requests in one lookup, by what nginx set (the key's verdict, the method) before the target:
+     * a read of a path the build answers (exact), or with a key of a common target (one pattern); a refusal of a read whose
+     * target is not too long. Any other request by `$cr_gate_checked`, the whole table.
+     */
+    ...block('"$cr_auth:$request_method:$request_uri" $cr_gate', [
+      'default $cr_gate_checked;',
+      ...paths.flatMap((path) =>
+        ['GET', 'HEAD'].flatMap((method) => ['ok', ...REFUSED].map((auth) => `${quote(`${auth}:${method}:${path}`)} ${gate(false, 'read', auth, false)};`)),
+      ),
+      `${quote(`~^ok:(?:GET|HEAD):${common}`)} "";`,
+      `${quote(`~^(${REFUSED.join('|')}):(?:GET|HEAD):(?=.{0,${maxUrlLength}}$)`)} /_problem/refused/$1;`,
+    ]),
     ...block('$request_uri $cr_target', [
       'default "";',
       // The paths the build answers, as it writes them and with no query: one exact lookup, no pattern.
-      ...knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength).map((path) => `${quote(path)} "";`),
-      // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
-      `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
+      ...paths.map((path) => `${quote(path)} "";`),
+      `${quote(`~^${common}`)} "";`,
       `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
       // nginx decodes %2F into a slash before it matches a location; the other tiers keep it in the path part.
       '"~^[^?]*%2[Ff]" slash;',
       `${quote(`~^[^?]*\\?${pairs}`)} many;`,
     ]),
-    ...targetTable('$cr_gate', { open: false, slash: true }),
+    ...targetTable('$cr_gate_checked', { open: false, slash: true }),
     ...targetTable('$cr_gate_public', { open: true, slash: true }),
     ...targetTable('$cr_gate_proxy', { open: false, slash: false }),
     // The gate of /_elsewhere, reached by an error page's redirect too (which empties $args and makes the method GET).
