@@ -89,7 +89,8 @@ function serveLines(release: string, language: string | null): string[] {
     ...(language ? [`    add_header Content-Language ${language};`] : []),
     '    add_header Vary Accept-Encoding;',
     '    if ($http_if_none_match = $cr_etag) { return 304; }',
-    '    if ($cr_serve_checked) { rewrite ^ $cr_serve_checked last; }',
+    '    if ($http_if_none_match) { rewrite ^ $cr_serve last; }',
+    '    if ($cr_serve_coding) { rewrite ^ $cr_serve_coding last; }',
     '    rewrite ^ /$cr_file break;',
   ];
 }

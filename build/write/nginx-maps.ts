@@ -301,10 +301,7 @@ export function codingMaps(): string[] {
     ...refused('gzip'),
     ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
     // Where an endpoint's location sends a request it does not serve itself: one with If-None-Match (not its
-    // ETag as sent), or with an Accept-Encoding other than the common ones; those are one exact lookup.
-    ...block('"$http_accept_encoding|$http_if_none_match" $cr_serve_checked', [
-      'default $cr_serve;',
-      ...COMMON_CODINGS.map((value) => `${quote(`${value}|`)} "";`),
-    ]),
+    // ETag as sent: an `if` there), or with an Accept-Encoding other than the common ones (one exact lookup).
+    ...block('$http_accept_encoding $cr_serve_coding', ['default $cr_serve;', ...COMMON_CODINGS.map((value) => `${quote(value)} "";`)]),
   ];
 }
