@@ -112,14 +112,14 @@ export function gateMaps(maxUrlLength: number, knownPaths: string[]): string[] {
   return [
     /**
      * `$cr_gate` for the common requests in one lookup, by what nginx set (the key's verdict, the method) before the target:
-     * a read of a path the build answers (exact), or with a key of a common target (one pattern); a refusal of a read whose
-     * target is not too long. Any other request by `$cr_gate_checked`, the whole table.
+     * a keyed GET of a path the build answers (exact), or a keyed read of a common target (one pattern); a refusal of a read
+     * whose target is not too long (one pattern). Any other request by `$cr_gate_checked`, the whole table. Exact entries for
+     * HEAD or the refusals would pass a hundredth of map_hash_max_size, past which nginx sizes a map's hash near that
+     * maximum (8 MB of buckets in each process).
      */
     ...block('"$cr_auth:$request_method:$request_uri" $cr_gate', [
       'default $cr_gate_checked;',
-      ...paths.flatMap((path) =>
-        ['GET', 'HEAD'].flatMap((method) => ['ok', ...REFUSED].map((auth) => `${quote(`${auth}:${method}:${path}`)} ${gate(false, 'read', auth, false)};`)),
-      ),
+      ...paths.map((path) => `${quote(`ok:GET:${path}`)} "";`),
       `${quote(`~^ok:(?:GET|HEAD):${common}`)} "";`,
       `${quote(`~^(${REFUSED.join('|')}):(?:GET|HEAD):(?=.{0,${maxUrlLength}}$)`)} /_problem/refused/$1;`,
     ]),
