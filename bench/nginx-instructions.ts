@@ -6,7 +6,8 @@
  * config is written from the dist's manifest by the current code (`--built` takes the dist's own), and nginx
  * reads the dist in place (no snapshot: nothing here writes to it). Search is left out: nginx passes it on.
  *
- *   npx tsx bench/nginx-instructions.ts --dist dist [--requests 1000] [--warmup 20] [--built] [--keep]
+ *   npx tsx bench/nginx-instructions.ts --dist dist [--requests 1000] [--warmup 20] [--built | --config FILE]
+ *     [--workload NAME]... [--skip-plain] [--keep]
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -44,6 +45,11 @@ const requests = Number(args.requests);
 if (!existsSync(join(distDir, MANIFEST_FILE))) throw new Error(`${distDir} has no manifest: npm run build first`);
 const missing = nginxMissing();
 if (missing) throw new Error(missing);
+try {
+  execFileSync('valgrind', ['--version'], { stdio: 'ignore' });
+} catch {
+  throw new Error('valgrind is missing: apt-get install -y valgrind');
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'country-nginx-instructions-'));
 const key = randomBytes(24).toString('base64url');
@@ -133,7 +139,9 @@ try {
   const prefixOptions = { host: '127.0.0.1', port, keys: [key], searchOrigin: 'http://127.0.0.1:9', workers: 1, masterProcess: false };
   const generatedConfig = writePrefix(dir, { ...prefixOptions, accessLog: join(dir, 'generated-access.log') });
   writeSite(dir, site, distDir, prefixOptions);
-  console.log(`nginx-instructions: ${args.built ? "the dist's own config" : 'the config of the current code'}, ${distDir}; ${requests} requests a workload`);
+  console.log(
+    `nginx-instructions: ${args.config ?? (args.built ? "the dist's own config" : 'the config of the current code')}, ${distDir}; ${requests} requests a workload`,
+  );
   const generated = await measure('generated', generatedConfig, port);
 
   // Plain nginx: each workload's file, with the headers the generated config answered it with.
