@@ -46,9 +46,9 @@ function locations(workloads: Workload[], headersByPath: Map<string, Record<stri
 }
 
 /** What the reference servers are started with: plain nginx serves the same answers with the same headers. */
-type PlainOptions = Omit<ReferenceOptions, 'polka'>;
+export type PlainOptions = Omit<ReferenceOptions, 'polka'>;
 
-function plainConfig(options: PlainOptions): string {
+export function plainConfig(options: PlainOptions): string {
   const { dir } = options;
   const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((name) => `  ${name}_temp_path ${join(dir, `${name}_temp`)};`);
   return `worker_processes ${options.workers};

@@ -67,29 +67,32 @@ const answers = (port: number, host: string) =>
       .end();
   });
 
-export async function startNginx(options: NginxOptions): Promise<Nginx> {
-  const missing = nginxMissing();
-  if (missing) throw new Error(missing);
-  const { distDir, host, port, say = () => {} } = options;
-  const prefix = mkdtempSync(join(tmpdir(), 'country-nginx-'));
-  chmodSync(prefix, 0o755);
-  for (const temp of [...TEMP_PATHS, 'releases']) mkdirSync(join(prefix, temp));
+/** What nginx's own files are written from: the listen address, the keys and origins, the workers and the log. */
+export type PrefixOptions = Pick<NginxOptions, 'host' | 'port' | 'keys' | 'searchOrigin' | 'corsOrigins' | 'workers' | 'accessLog'> & {
+  /** One process answering itself, no master (for a profiler: one process to count). */
+  masterProcess?: boolean;
+};
+
+/** site.conf in `prefix`: the generated config (`config`, the text of v1/_cdn/nginx.conf) for the files at `root`, its placeholders filled in. */
+export function writeSite(prefix: string, config: string, root: string, options: PrefixOptions): void {
+  writeFileSync(
+    join(prefix, 'site.conf'),
+    config
+      .replaceAll(PLACEHOLDERS.root, root)
+      .replaceAll(PLACEHOLDERS.listen, `${options.host}:${options.port}`)
+      .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf'))
+      .replaceAll(PLACEHOLDERS.corsHeaders, join(prefix, 'cors-headers.conf'))
+      .replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
+      .replaceAll(PLACEHOLDERS.origin, options.searchOrigin),
+  );
+}
+
+/** nginx's own files in `prefix` (its temp folders, the keys, the CORS maps, nginx.conf including site.conf); returns nginx.conf's path. */
+export function writePrefix(prefix: string, options: PrefixOptions): string {
+  for (const temp of TEMP_PATHS) mkdirSync(join(prefix, temp), { recursive: true });
   writeFileSync(join(prefix, 'keys.conf'), options.keys.map(keyLine).join(''), { mode: 0o600 });
   writeFileSync(join(prefix, 'cors.conf'), corsMaps(options.corsOrigins ?? '*'));
   writeFileSync(join(prefix, 'cors-headers.conf'), corsHeaders(options.corsOrigins ?? '*'));
-  let served = snapshot(distDir, join(prefix, 'releases'));
-  const writeSite = () =>
-    writeFileSync(
-      join(prefix, 'site.conf'),
-      readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8')
-        .replaceAll(PLACEHOLDERS.root, served.dir)
-        .replaceAll(PLACEHOLDERS.listen, `${host}:${port}`)
-        .replaceAll(PLACEHOLDERS.keys, join(prefix, 'keys.conf'))
-        .replaceAll(PLACEHOLDERS.corsHeaders, join(prefix, 'cors-headers.conf'))
-        .replaceAll(PLACEHOLDERS.cors, join(prefix, 'cors.conf'))
-        .replaceAll(PLACEHOLDERS.origin, options.searchOrigin),
-    );
-  writeSite();
   const config = join(prefix, 'nginx.conf');
   writeFileSync(
     config,
@@ -97,6 +100,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       `load_module ${BROTLI_MODULE};`,
       // Run as root, nginx would hand its workers to nobody, who cannot read the keys file.
       ...(process.getuid?.() === 0 ? ['user root;'] : []),
+      ...(options.masterProcess === false ? ['master_process off;'] : []),
       `worker_processes ${options.workers ?? 'auto'};`,
       // The config's patterns (the key, the routes, a query) compiled to machine code once, not interpreted per request.
       'pcre_jit on;',
@@ -114,6 +118,20 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
       '',
     ].join('\n'),
   );
+  return config;
+}
+
+export async function startNginx(options: NginxOptions): Promise<Nginx> {
+  const missing = nginxMissing();
+  if (missing) throw new Error(missing);
+  const { distDir, host, port, say = () => {} } = options;
+  const prefix = mkdtempSync(join(tmpdir(), 'country-nginx-'));
+  chmodSync(prefix, 0o755);
+  mkdirSync(join(prefix, 'releases'));
+  const config = writePrefix(prefix, options);
+  let served = snapshot(distDir, join(prefix, 'releases'));
+  const writeServed = () => writeSite(prefix, readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8'), served.dir, options);
+  writeServed();
   const check = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', config], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx refuses the config: ${check.stderr}`);
 
@@ -146,7 +164,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     const next = snapshot(distDir, join(prefix, 'releases'));
     const oldWorkers = workersOf(child.pid!);
     served = next;
-    writeSite();
+    writeServed();
     child.kill('SIGHUP');
     say(`reload: serving release ${next.release} (was ${old.release})`);
     // The old workers finish the requests they took, reading the old snapshot; then it goes.

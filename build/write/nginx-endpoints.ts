@@ -7,6 +7,7 @@
  */
 import { answerRest, ENDPOINTS, openApiPath, pathKinds, ROUTES, type Endpoint } from '../../contract/endpoints.ts';
 import { CACHE_CONTROL, DATA_RELEASE } from '../../contract/headers.ts';
+import { contentLanguageOf } from '../../contract/layout.ts';
 import type { ManifestHead } from '../../contract/manifest.ts';
 import { literal, quote } from '../../contract/nginx-placeholders.ts';
 import { unknownParameter, VIEWS } from '../../contract/params.ts';
@@ -78,23 +79,28 @@ const localizedFile = (rest: string): string[] => [`    set $cr_rest ${rest};`, 
  * common Accept-Encoding; any other request goes to the /_serve location of the codings it takes, which
  * compares the ETag by the contract's rules.
  */
-function serveLines(release: string): string[] {
+function serveLines(release: string, language: string | null): string[] {
   return [
     '    gzip_static on;',
     '    brotli_static on;',
     ...everyAnswer(release).map((line) => `    ${line}`),
     '    add_header ETag $cr_etag;',
     `    add_header Cache-Control ${quote(CACHE_CONTROL.keyed)};`,
-    '    add_header Content-Language $cr_language;',
+    ...(language ? [`    add_header Content-Language ${language};`] : []),
     '    add_header Vary Accept-Encoding;',
     '    if ($http_if_none_match = $cr_etag) { return 304; }',
-    '    if ($cr_serve_checked) { rewrite ^ $cr_serve_checked last; }',
+    '    if ($http_if_none_match) { rewrite ^ $cr_serve last; }',
+    '    if ($cr_serve_coding) { rewrite ^ $cr_serve_coding last; }',
     '    rewrite ^ /$cr_file break;',
   ];
 }
 
-/** The location of an endpoint at `match` (`~* "<regex>"` or `= <path>`): the gate, its path codes, its query, then the file (by its locale where localized), served there. */
-function endpointLocation(endpoint: Endpoint, match: string, release: string): string[] {
+/**
+ * The location of an endpoint at `match` (`~* "<regex>"` or `= <path>`): the gate, its path codes, its query, then the file (by its locale where
+ * localized), served there. A file's Content-Language is its key's (contract/layout.ts): a localized answer's folder names it
+ * (`$cr_dir_language`, a lookup in a map of a few hundred entries, not in the files'), any other endpoint's files have the same one, or none.
+ */
+function endpointLocation(endpoint: Endpoint, match: string, release: string, defaultLocale: string): string[] {
   const { answer } = endpoint;
   if (answer.kind === 'search') return [`  location ${match} {`, gate('$cr_gate_proxy'), '    proxy_pass __ORIGIN__;', '  }'];
   // The default type is a problem's, for the answers returned here: a file's type is its extension's.
@@ -109,7 +115,8 @@ function endpointLocation(endpoint: Endpoint, match: string, release: string): s
   }
   lines.push(`    if (${queryVariable(endpoint)}) { rewrite ^ /_problem/${endpoint.id}/${queryVariable(endpoint)} last; }`);
   const rest = restOf({ ...endpoint, answer });
-  lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release), '  }');
+  const language = answer.localized ? '$cr_dir_language' : contentLanguageOf(`v1/${rest}`, defaultLocale);
+  lines.push(...(answer.localized ? localizedFile(rest) : [`    set $cr_file v1/${rest};`]), ...serveLines(release, language), '  }');
   return lines;
 }
 
@@ -192,17 +199,21 @@ export function endpointLocations(head: ManifestHead, release: string): string[]
       });
   const order = (route: (typeof ROUTES)[number]) => -parts(route).length * 2 - (route.endpoint.path.includes(':') ? 1 : 0);
   return [
-    ...exact.flatMap(({ endpoint }) => [endpoint.path, `${endpoint.path}/`].flatMap((path) => endpointLocation(endpoint, `= ${path}`, release))),
+    ...exact.flatMap(({ endpoint }) =>
+      [endpoint.path, `${endpoint.path}/`].flatMap((path) => endpointLocation(endpoint, `= ${path}`, release, head.default_locale)),
+    ),
     ...[...groups].flatMap(([prefix, routes]) => [
       `  location ^~ ${prefix} {`,
       ...routes
         .filter((route) => under(prefix, route))
         .sort((a, b) => order(a) - order(b))
-        .flatMap((route) => nested(endpointLocation(route.endpoint, routeMatch(route.endpoint, route.pattern, wordsAt(route, routes)), release))),
+        .flatMap((route) =>
+          nested(endpointLocation(route.endpoint, routeMatch(route.endpoint, route.pattern, wordsAt(route, routes)), release, head.default_locale)),
+        ),
       '    rewrite ^ /_elsewhere last;',
       '  }',
     ]),
-    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, routeMatch(endpoint, pattern), release)),
+    ...ROUTES.flatMap(({ endpoint, pattern }) => endpointLocation(endpoint, routeMatch(endpoint, pattern), release, head.default_locale)),
     ...(ENDPOINTS as readonly Endpoint[]).flatMap((endpoint) => endpointProblems(endpoint, head, release)),
   ];
 }

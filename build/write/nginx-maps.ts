@@ -106,19 +106,34 @@ export function gateMaps(maxUrlLength: number, knownPaths: string[]): string[] {
       ),
     ]);
   const pairs = TOO_MANY_PARAMETERS_SOURCE.replace(/^\^/, '');
+  const paths = knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength);
+  // The common target: short, with no escape in its path and few pairs (one pattern rather than three).
+  const common = `(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`;
   return [
+    /**
+     * `$cr_gate` for the common requests in one lookup, by what nginx set (the key's verdict, the method) before the target:
+     * a keyed GET of a path the build answers (exact), or a keyed read of a common target (one pattern); a refusal of a read
+     * whose target is not too long (one pattern). Any other request by `$cr_gate_checked`, the whole table. Exact entries for
+     * HEAD or the refusals would pass a hundredth of map_hash_max_size, past which nginx sizes a map's hash near that
+     * maximum (8 MB of buckets in each process).
+     */
+    ...block('"$cr_auth:$request_method:$request_uri" $cr_gate', [
+      'default $cr_gate_checked;',
+      ...paths.map((path) => `${quote(`ok:GET:${path}`)} "";`),
+      `${quote(`~^ok:(?:GET|HEAD):${common}`)} "";`,
+      `${quote(`~^(${REFUSED.join('|')}):(?:GET|HEAD):(?=.{0,${maxUrlLength}}$)`)} /_problem/refused/$1;`,
+    ]),
     ...block('$request_uri $cr_target', [
       'default "";',
       // The paths the build answers, as it writes them and with no query: one exact lookup, no pattern.
-      ...knownPaths.filter((path) => !/[%?]/.test(path) && path.length <= maxUrlLength).map((path) => `${quote(path)} "";`),
-      // The common target, short, with no escape in its path and few pairs, in one pattern rather than three.
-      `${quote(`~^(?=.{0,${maxUrlLength}}$)[^%?]*(?:\\?[^&]*(?:&[^&]*){0,${MAX_PARAMETERS - 1}})?$`)} "";`,
+      ...paths.map((path) => `${quote(path)} "";`),
+      `${quote(`~^${common}`)} "";`,
       `${quote(`~^.{${maxUrlLength + 1}}`)} long;`,
       // nginx decodes %2F into a slash before it matches a location; the other tiers keep it in the path part.
       '"~^[^?]*%2[Ff]" slash;',
       `${quote(`~^[^?]*\\?${pairs}`)} many;`,
     ]),
-    ...targetTable('$cr_gate', { open: false, slash: true }),
+    ...targetTable('$cr_gate_checked', { open: false, slash: true }),
     ...targetTable('$cr_gate_public', { open: true, slash: true }),
     ...targetTable('$cr_gate_proxy', { open: false, slash: false }),
     // The gate of /_elsewhere, reached by an error page's redirect too (which empties $args and makes the method GET).
@@ -207,6 +222,7 @@ export function localeValidityMap(head: ManifestHead): string[] {
  * $cr_locale_dir: the folder of the file a request's locale is answered from, looked up by the locale and the
  * file (`$cr_rest`, set by the endpoint's location): the build knows which files each locale has, so the first
  * of its chain that exists is one exact lookup, not a probe per step; "" is the default locale's.
+ * $cr_dir_language: the Content-Language of a file in that folder (contract/layout.ts contentLanguageOf).
  */
 export function localeMaps(head: ManifestHead, files: Record<string, ManifestFile>): string[] {
   const tags = requestTags(head);
@@ -231,7 +247,11 @@ export function localeMaps(head: ManifestHead, files: Record<string, ManifestFil
     for (const step of localizedChain(head, tag, fallback).reverse()) for (const rest of byTag.get(step) ?? []) found.set(rest, step);
     for (const [rest, step] of [...found].sort(([a], [b]) => (a < b ? -1 : 1))) entries.push(`${quote(`${tag}/${rest}`)} _locale/${step}/;`);
   }
-  return [...lines, ...block('"$cr_locale/$cr_rest" $cr_locale_dir', entries)];
+  const languages = block('$cr_locale_dir $cr_dir_language', [
+    `"" ${head.default_locale};`,
+    ...head.locales.filter(({ tag }) => tag !== head.default_locale).map(({ tag }) => `${quote(`_locale/${tag}/`)} ${tag};`),
+  ]);
+  return [...lines, ...block('"$cr_locale/$cr_rest" $cr_locale_dir', entries), ...languages];
 }
 
 /** The locales of a chain before the default one, whose files may be missing (the default locale's never is). */
@@ -281,10 +301,7 @@ export function codingMaps(): string[] {
     ...refused('gzip'),
     ...block('"$cr_br_refused$cr_gzip_refused" $cr_serve', ['default /_serve;', '10 /_serve/gzip;', '01 /_serve/br;', '11 /_serve/identity;']),
     // Where an endpoint's location sends a request it does not serve itself: one with If-None-Match (not its
-    // ETag as sent), or with an Accept-Encoding other than the common ones; those are one exact lookup.
-    ...block('"$http_accept_encoding|$http_if_none_match" $cr_serve_checked', [
-      'default $cr_serve;',
-      ...COMMON_CODINGS.map((value) => `${quote(`${value}|`)} "";`),
-    ]),
+    // ETag as sent: an `if` there), or with an Accept-Encoding other than the common ones (one exact lookup).
+    ...block('$http_accept_encoding $cr_serve_coding', ['default $cr_serve;', ...COMMON_CODINGS.map((value) => `${quote(value)} "";`)]),
   ];
 }
