@@ -213,10 +213,13 @@ async function main(): Promise<number> {
   };
 
   const lanes = Math.max(1, Math.min(Number(process.env.TEST_LANES) || availableParallelism(), 4));
+  /** Per lane: the tasks it ran, their seconds and CPU seconds (not measured for tsc and biome): how much of the lane waited. */
+  const usage: { files: number; seconds: number; cpu: number }[] = [];
   const kinds = [...Array.from({ length: lanes }, () => false), ...(lanes > 1 && waiting.size ? [true] : [])];
   await Promise.all(
-    kinds.map(async (forWaiting) => {
+    kinds.map(async (forWaiting, index) => {
       let lane: Lane | undefined;
+      const use = (usage[index] = { files: 0, seconds: 0, cpu: 0 });
       for (let task = next(forWaiting); task; task = next(forWaiting)) {
         if (task.needsDist && !distReady) await building;
         // Timed from here: a file's wait for the background build is neither its weight nor its waiting.
@@ -231,6 +234,9 @@ async function main(): Promise<number> {
         }
         times[task.name] = (Date.now() - at) / 1000;
         if (result.cpu !== undefined) cpuTimes[task.name] = result.cpu;
+        use.files++;
+        use.seconds += times[task.name];
+        use.cpu += result.cpu ?? 0;
         const cpu = result.cpu === undefined ? '' : `, ${result.cpu.toFixed(1)} s CPU`;
         process.stdout.write(`\n== ${task.name} (${times[task.name].toFixed(1)} s${cpu})\n${result.output}`);
         if (task.file) {
@@ -249,6 +255,10 @@ async function main(): Promise<number> {
   process.stdout.write(
     `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${((Date.now() - started) / 1000).toFixed(1)} s on ${lanes} lanes${kinds.length > lanes ? ' and one for files that mostly wait' : ''}\n`,
   );
+  const lanesUsed = usage.map(
+    (use, index) => `${index + 1}${kinds[index] ? ' (waiting)' : ''}: ${use.files} files, ${use.seconds.toFixed(1)} s, ${use.cpu.toFixed(1)} s CPU`,
+  );
+  process.stdout.write(`  Lanes:     ${lanesUsed.join('; ')}\n`);
   if (failures.length) process.stderr.write(`\nfailed: ${failures.join(', ')}\n`);
   return failures.length ? 1 : 0;
 }
