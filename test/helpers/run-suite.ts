@@ -23,10 +23,22 @@ interface Task {
 
 const TEST_DIR = join(ROOT, 'test');
 const TIMES = join(tmpdir(), 'country-test-times.json');
-/** CPU seconds per file, beside the wall seconds (a file of its own: checkouts sharing the temp dir read TIMES). */
-const CPU_TIMES = join(tmpdir(), 'country-test-cpu.json');
-/** A file whose CPU seconds were under this share of its wall seconds mostly waits. */
+/**
+ * Seconds and CPU seconds per file, as one run measured both (TIMES is shared with checkouts whose runners
+ * write seconds alone, and with other runs).
+ */
+const USAGE = join(tmpdir(), 'country-test-usage.json');
+/**
+ * A file whose CPU seconds were under this share of its seconds, against the run's median file, mostly waits:
+ * on a machine others load too every file's share falls, the waiting ones' as much.
+ */
 const WAITING = 0.5;
+
+interface Usage {
+  seconds: number;
+  cpu: number;
+}
+
 const MARK = `--- lane mark ${process.pid} ---`;
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -66,7 +78,7 @@ function tasks(pattern?: RegExp): Task[] {
   ];
 }
 
-function lastRun(file: string): Record<string, number> {
+function lastRun<T = number>(file: string): Record<string, T> {
   try {
     return JSON.parse(readFileSync(file, 'utf8'));
   } catch {
@@ -81,13 +93,12 @@ function weights(all: Task[]): Map<string, number> {
 }
 
 /** The test files that mostly waited last time, of those that took two seconds or more. */
-function waitingFiles(all: Task[], weight: Map<string, number>): Set<string> {
-  const cpu = lastRun(CPU_TIMES);
-  return new Set(
-    all
-      .filter((task) => task.file && cpu[task.name] !== undefined && weight.get(task.name)! >= 2 && cpu[task.name] < WAITING * weight.get(task.name)!)
-      .map((task) => task.name),
-  );
+function waitingFiles(all: Task[]): Set<string> {
+  const usage = lastRun<Usage>(USAGE);
+  const timed = all.filter((task) => task.file && usage[task.name]?.seconds >= 2).map((task) => task.name);
+  const share = (name: string) => usage[name].cpu / usage[name].seconds;
+  const median = timed.map(share).sort((a, b) => a - b)[timed.length >> 1];
+  return new Set(timed.filter((name) => share(name) < WAITING * median));
 }
 
 function prebuild(): Promise<void> {
@@ -187,9 +198,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   const queue = tasks(process.argv[2] ? new RegExp(process.argv[2], 'i') : undefined);
   const weight = weights(queue);
-  const waiting = waitingFiles(queue, weight);
+  const waiting = waitingFiles(queue);
   const times: Record<string, number> = {};
-  const cpuTimes: Record<string, number> = {};
+  const usages: Record<string, Usage> = {};
   let distReady = false;
   let distFailure: Error | undefined;
   const building = prebuild().then(
@@ -233,7 +244,7 @@ async function main(): Promise<number> {
           if (lane.child.exitCode !== null) lane = undefined;
         }
         times[task.name] = (Date.now() - at) / 1000;
-        if (result.cpu !== undefined) cpuTimes[task.name] = result.cpu;
+        if (result.cpu !== undefined) usages[task.name] = { seconds: times[task.name], cpu: result.cpu };
         use.files++;
         use.seconds += times[task.name];
         use.cpu += result.cpu ?? 0;
@@ -251,7 +262,7 @@ async function main(): Promise<number> {
   );
   await building;
   writeFileSync(TIMES, `${JSON.stringify({ ...Object.fromEntries(weight), ...times }, null, 2)}\n`);
-  writeFileSync(CPU_TIMES, `${JSON.stringify({ ...lastRun(CPU_TIMES), ...cpuTimes }, null, 2)}\n`);
+  writeFileSync(USAGE, `${JSON.stringify({ ...lastRun<Usage>(USAGE), ...usages }, null, 2)}\n`);
   process.stdout.write(
     `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${((Date.now() - started) / 1000).toFixed(1)} s on ${lanes} lanes${kinds.length > lanes ? ' and one for files that mostly wait' : ''}\n`,
   );
