@@ -267,7 +267,7 @@ const tiersSuite = suite('tiers (one corpus, every tier)');
 let gateway: Gateway;
 let nginx: Nginx | undefined;
 let edge: LocalEdge | undefined;
-let edgeStarting: Promise<unknown> | undefined;
+let edgeStarting: Promise<LocalEdge> | undefined;
 let tiers: Tier[];
 tiersSuite.before(async () => {
   requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
@@ -277,11 +277,11 @@ tiersSuite.before(async () => {
   gateway = await startGateway();
   const port = await freePort();
   nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });
-  await edgeStarting;
+  const edgeStarted = await edgeStarting;
   tiers = [
     { name: 'gateway', port: gateway.port },
     { name: 'nginx', port },
-    { name: 'edge', port: edge.port },
+    { name: 'edge', port: edgeStarted.port },
   ];
 });
 tiersSuite.after(async () => {
