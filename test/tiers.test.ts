@@ -267,20 +267,25 @@ const tiersSuite = suite('tiers (one corpus, every tier)');
 let gateway: Gateway;
 let nginx: Nginx | undefined;
 let edge: LocalEdge | undefined;
+let edgeStarting: Promise<LocalEdge> | undefined;
 let tiers: Tier[];
 tiersSuite.before(async () => {
   requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
+  // workerd starts in its own process while this one checks nginx's snapshot of the dist.
+  edgeStarting = startEdge().then((started) => (edge = started));
+  edgeStarting.catch(() => undefined); // awaited below: a failure to start fails the hook there
   gateway = await startGateway();
   const port = await freePort();
   nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });
-  edge = await startEdge();
+  const edgeStarted = await edgeStarting;
   tiers = [
     { name: 'gateway', port: gateway.port },
     { name: 'nginx', port },
-    { name: 'edge', port: edge.port },
+    { name: 'edge', port: edgeStarted.port },
   ];
 });
 tiersSuite.after(async () => {
+  await edgeStarting?.catch(() => undefined);
   await edge?.stop();
   await nginx?.stop();
   await gateway?.close();

@@ -2,7 +2,9 @@
  * `npm test`: the type check, the linter and every test file, on as many lanes as the machine has cores.
  * The real dist (and its edge upload) is built in the background from the start, while the lanes take the
  * work that does not read it; then the heaviest file left goes first, by the times of the last run kept in
- * the temp dir. Each file's output is printed whole once it is done, so lanes never interleave.
+ * the temp dir. A file that mostly waits (on timers, sockets, a browser: its CPU seconds last time under
+ * half its wall seconds) runs on one lane more, beside those that keep the cores busy, so its waiting
+ * costs no core. Each file's output is printed whole once it is done, so lanes never interleave.
  */
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -21,6 +23,22 @@ interface Task {
 
 const TEST_DIR = join(ROOT, 'test');
 const TIMES = join(tmpdir(), 'country-test-times.json');
+/**
+ * Seconds and CPU seconds per file, as one run measured both (TIMES is shared with checkouts whose runners
+ * write seconds alone, and with other runs).
+ */
+const USAGE = join(tmpdir(), 'country-test-usage.json');
+/**
+ * A file whose CPU seconds were under this share of its seconds, against the run's median file, mostly waits:
+ * on a machine others load too every file's share falls, the waiting ones' as much.
+ */
+const WAITING = 0.5;
+
+interface Usage {
+  seconds: number;
+  cpu: number;
+}
+
 const MARK = `--- lane mark ${process.pid} ---`;
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
@@ -60,15 +78,27 @@ function tasks(pattern?: RegExp): Task[] {
   ];
 }
 
+function lastRun<T = number>(file: string): Record<string, T> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return {}; // no run yet in this temp dir
+  }
+}
+
 /** Seconds each task took last time; a task never timed weighs as its file's size says, tsc first. */
 function weights(all: Task[]): Map<string, number> {
-  let last: Record<string, number> = {};
-  try {
-    last = JSON.parse(readFileSync(TIMES, 'utf8'));
-  } catch {
-    /* no run yet in this temp dir */
-  }
+  const last = lastRun(TIMES);
   return new Map(all.map((task) => [task.name, last[task.name] ?? (task.file ? statSync(task.file).size / 1000 : 1000)]));
+}
+
+/** The test files that mostly waited last time, of those that took two seconds or more. */
+function waitingFiles(all: Task[]): Set<string> {
+  const usage = lastRun<Usage>(USAGE);
+  const timed = all.filter((task) => task.file && usage[task.name]?.seconds >= 2).map((task) => task.name);
+  const share = (name: string) => usage[name].cpu / usage[name].seconds;
+  const median = timed.map(share).sort((a, b) => a - b)[timed.length >> 1];
+  return new Set(timed.filter((name) => share(name) < WAITING * median));
 }
 
 function prebuild(): Promise<void> {
@@ -99,7 +129,9 @@ interface Lane {
 function startLane(): Promise<Lane> {
   const child = fork(join(TEST_DIR, 'helpers', 'lane.cjs'), [], {
     cwd: ROOT,
-    execArgv: ['--require', 'tsx/cjs'],
+    // The lanes parse and drop datasets of megabytes: a larger young generation is scavenged far less often,
+    // where the default spends much of the heaviest files' CPU copying objects that live on for a while.
+    execArgv: ['--require', 'tsx/cjs', '--max-semi-space-size=64'],
     env: { ...process.env, LANE_MARK: MARK },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
@@ -166,7 +198,9 @@ async function main(): Promise<number> {
   const started = Date.now();
   const queue = tasks(process.argv[2] ? new RegExp(process.argv[2], 'i') : undefined);
   const weight = weights(queue);
+  const waiting = waitingFiles(queue);
   const times: Record<string, number> = {};
+  const usages: Record<string, Usage> = {};
   let distReady = false;
   let distFailure: Error | undefined;
   const building = prebuild().then(
@@ -176,21 +210,31 @@ async function main(): Promise<number> {
   const totals = { total: 0, passed: 0, skipped: 0 };
   const failures: string[] = [];
 
-  /** The heaviest task that can run now; one that reads the dist waits for it unless nothing else is left. */
-  const next = (): Task | undefined => {
-    const ready = queue.filter((task) => distReady || !task.needsDist);
-    const pick = (ready.length ? ready : queue).sort((a, b) => weight.get(b.name)! - weight.get(a.name)!)[0];
+  /**
+   * The heaviest task that can run now; one that reads the dist waits for it unless nothing else is left.
+   * The lane for waiting files takes only those; the others take them last.
+   */
+  const next = (forWaiting: boolean): Task | undefined => {
+    const fits = queue.filter((task) => waiting.has(task.name) === forWaiting);
+    const candidates = forWaiting || fits.length ? fits : queue;
+    const ready = candidates.filter((task) => distReady || !task.needsDist);
+    const pick = (ready.length ? ready : candidates).sort((a, b) => weight.get(b.name)! - weight.get(a.name)!)[0];
     if (pick) queue.splice(queue.indexOf(pick), 1);
     return pick;
   };
 
   const lanes = Math.max(1, Math.min(Number(process.env.TEST_LANES) || availableParallelism(), 4));
+  /** Per lane: the tasks it ran, their seconds and CPU seconds (not measured for tsc and biome): how much of the lane waited. */
+  const usage: { files: number; seconds: number; cpu: number }[] = [];
+  const kinds = [...Array.from({ length: lanes }, () => false), ...(lanes > 1 && waiting.size ? [true] : [])];
   await Promise.all(
-    Array.from({ length: lanes }, async () => {
+    kinds.map(async (forWaiting, index) => {
       let lane: Lane | undefined;
-      for (let task = next(); task; task = next()) {
-        const at = Date.now();
+      const use = (usage[index] = { files: 0, seconds: 0, cpu: 0 });
+      for (let task = next(forWaiting); task; task = next(forWaiting)) {
         if (task.needsDist && !distReady) await building;
+        // Timed from here: a file's wait for the background build is neither its weight nor its waiting.
+        const at = Date.now();
         let result: { output: string; failed: boolean; cpu?: number };
         if (task.command) result = await runCommand(task);
         else if (task.needsDist && distFailure) result = { output: `${distFailure.message}\n`, failed: true };
@@ -200,6 +244,10 @@ async function main(): Promise<number> {
           if (lane.child.exitCode !== null) lane = undefined;
         }
         times[task.name] = (Date.now() - at) / 1000;
+        if (result.cpu !== undefined) usages[task.name] = { seconds: times[task.name], cpu: result.cpu };
+        use.files++;
+        use.seconds += times[task.name];
+        use.cpu += result.cpu ?? 0;
         const cpu = result.cpu === undefined ? '' : `, ${result.cpu.toFixed(1)} s CPU`;
         process.stdout.write(`\n== ${task.name} (${times[task.name].toFixed(1)} s${cpu})\n${result.output}`);
         if (task.file) {
@@ -213,10 +261,16 @@ async function main(): Promise<number> {
     }),
   );
   await building;
-  writeFileSync(TIMES, `${JSON.stringify({ ...Object.fromEntries(weight), ...times }, null, 2)}\n`);
+  // Merged into the last runs' times: a run of a few files must not leave the others weighed by their size.
+  writeFileSync(TIMES, `${JSON.stringify({ ...lastRun(TIMES), ...times }, null, 2)}\n`);
+  writeFileSync(USAGE, `${JSON.stringify({ ...lastRun<Usage>(USAGE), ...usages }, null, 2)}\n`);
   process.stdout.write(
-    `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${((Date.now() - started) / 1000).toFixed(1)} s on ${lanes} lanes\n`,
+    `\n  Total:     ${totals.total}\n  Passed:    ${totals.passed}\n  Skipped:   ${totals.skipped}\n  Duration:  ${((Date.now() - started) / 1000).toFixed(1)} s on ${lanes} lanes${kinds.length > lanes ? ' and one for files that mostly wait' : ''}\n`,
   );
+  const lanesUsed = usage.map(
+    (use, index) => `${index + 1}${kinds[index] ? ' (waiting)' : ''}: ${use.files} files, ${use.seconds.toFixed(1)} s, ${use.cpu.toFixed(1)} s CPU`,
+  );
+  process.stdout.write(`  Lanes:     ${lanesUsed.join('; ')}\n`);
   if (failures.length) process.stderr.write(`\nfailed: ${failures.join(', ')}\n`);
   return failures.length ? 1 : 0;
 }
