@@ -5,6 +5,7 @@
  */
 import type { LoadResult } from './load.ts';
 import type { ColdStart } from './gateway.ts';
+import type { SideBySide } from './side-by-side.ts';
 
 export interface Sample extends LoadResult {
   rss: number;
@@ -88,6 +89,8 @@ export function tables(results: Results, servers: string[], ratios: [string, str
 
 export interface TargetInput {
   results: Results;
+  /** Each pair's side-by-side runs (`a/b` -> workload -> runs), where the servers were pinned to one core: the ratio a target is held to. */
+  together: Map<string, Map<string, SideBySide>>;
   /** The raw node:http server answering the same bytes from a Map, with as many workers. */
   reference: string;
   /** The same answers from the one middleware of a Polka app: what any Polka gateway can reach at most. */
@@ -98,18 +101,25 @@ export interface TargetInput {
   filledRss: [afterLoad: number, fresh: number];
 }
 
-export function targets({ results, reference, ceiling, small, cold, filledRss }: TargetInput): string[] {
+export function targets({ results, together, reference, ceiling, small, cold, filledRss }: TargetInput): string[] {
   const rps = (workload: string, server = 'gateway') => medianSample(results.get(workload)!.get(server)!).rps;
   const lines: [boolean, string][] = [];
-  const spread = ({ low, high }: { low: number; high: number }) => `rounds ${low.toFixed(2)}-${high.toFixed(2)}x`;
+  const range = (values: number[]) => `${Math.min(...values).toFixed(2)}-${Math.max(...values).toFixed(2)}x`;
+  /** `a` against `b` on `workload`: side by side where measured (the target), else in turn; the other figures beside it. */
+  const ratioLine = (workload: string, a: string, b: string, extra = ''): [boolean, string] => {
+    const inTurn = pairedRatio(results.get(workload)!, a, b);
+    const side = together.get(`${a}/${b}`)?.get(workload);
+    const inTurnText = `in turn ${inTurn.median.toFixed(2)}x, rounds ${range([inTurn.low, inTurn.high])}`;
+    if (!side) return [inTurn.median >= 0.8, `${workload}: ${a} ${inTurn.median.toFixed(2)}x ${b} (target >= 0.8x; ${inTurnText}${extra})`];
+    const ratio = median(side.ratios);
+    return [
+      ratio >= 0.8,
+      `${workload}: ${a} ${ratio.toFixed(2)}x ${b} side by side (target >= 0.8x; rounds ${range(side.ratios)}; by CPU ${median(side.cpuRatios).toFixed(2)}x; ${inTurnText}${extra})`,
+    ];
+  };
   for (const [workload, byServer] of results) {
-    const ratio = pairedRatio(byServer, 'gateway', reference);
     const polkaRatio = pairedRatio(byServer, ceiling, reference).median;
-    const byCpu = pairedRatio(byServer, 'gateway', reference, 'cpuUs').median;
-    lines.push([
-      ratio.median >= 0.8,
-      `${workload}: ${ratio.median.toFixed(2)}x ${reference} (target >= 0.8x; ${spread(ratio)}; ${ceiling} alone ${polkaRatio.toFixed(2)}x; by CPU per answer ${byCpu.toFixed(2)}x)`,
-    ]);
+    lines.push(ratioLine(workload, 'gateway', reference, `; ${ceiling} alone ${polkaRatio.toFixed(2)}x in turn`));
   }
   for (const error of ['401', '404']) {
     const relative = rps(error) / rps(small);
@@ -129,8 +139,7 @@ export function targets({ results, reference, ceiling, small, cold, filledRss }:
   // Every workload but search, which nginx passes to the gateway.
   for (const workload of results.keys()) {
     if (workload === 'search' || !results.get(workload)?.get('nginx plain')?.length) continue;
-    const ratio = pairedRatio(results.get(workload)!, 'nginx', 'nginx plain');
-    lines.push([ratio.median >= 0.8, `nginx ${workload}: ${ratio.median.toFixed(2)}x nginx plain (target >= 0.8x; ${spread(ratio)})`]);
+    lines.push(ratioLine(workload, 'nginx', 'nginx plain'));
   }
   const coldest = Math.max(cold.healthz, cold.data);
   lines.push([coldest < 1000, `cold start to first 200: /healthz ${cold.healthz.toFixed(0)} ms, data ${cold.data.toFixed(0)} ms (target < 1000 ms)`]);

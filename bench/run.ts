@@ -24,6 +24,7 @@ import { runLoad } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
+import { sideBySide, type SideBySide } from './side-by-side.ts';
 import { pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '1' },
     dist: { type: 'string', default: join(ROOT, 'dist') },
     'cold-starts': { type: 'string', default: '3' },
+    'side-rounds': { type: 'string', default: '5' },
     variant: { type: 'string', multiple: true, default: [] },
     pin: { type: 'string', default: 'auto' },
   },
@@ -216,6 +218,32 @@ try {
     }
   }
   const measured = servers.map((server) => server.name);
+  // Each target's pair loaded together on the one core, when the servers share one (pinned).
+  const together = new Map<string, Map<string, SideBySide>>();
+  if (pinned) {
+    for (const [a, b] of PAIRS) {
+      const [first, second] = [a, b].map((name) => servers.find((server) => server.name === name));
+      if (!first || !second) continue;
+      const byWorkload = new Map<string, SideBySide>();
+      together.set(`${a}/${b}`, byWorkload);
+      for (const workload of list.filter((w) => !(a === 'nginx' && w.name === 'search'))) {
+        await quiet(servers);
+        const load = {
+          headers: requestHeaders(workload, key),
+          seconds,
+          connections: Number(args.connections),
+          threads: Number(args.threads),
+          tool: tools.loadGenerator,
+          cpus: LOAD_CPUS,
+        };
+        const result = await sideBySide(first, second, { load, path: workload.path, rounds: Number(args['side-rounds']) });
+        byWorkload.set(workload.name, result);
+        console.log(
+          `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
+        );
+      }
+    }
+  }
   const loadAfter = loadavg();
 
   console.log("bench: filling the gateway caches: every locale's lists in every coding, a search in every locale and view");
@@ -240,9 +268,7 @@ try {
   const freshRss = await fillThenStop(fresh, 'just started');
 
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
-  console.log(
-    `\n${availableParallelism()} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`,
-  );
+  console.log(`\n${cpus().length} cores (${cpu}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`);
   console.log(
     `${tools.loadGenerator} -t${args.threads} -c${args.connections}, ${rounds} rounds x ${seconds} s, interleaved; medians; ${workers} worker(s)` +
       ` for each server; load average after the rounds ${loadAfter.map((load) => load.toFixed(2)).join(', ')}. ${tools.notes.join('; ')}\n`,
@@ -262,7 +288,9 @@ try {
     `\ncold start, spawn to first 200 (medians): ${coldLine(`node gateway/start.cjs (${args['cold-starts']})`, cold)};` +
       ` ${coldLine('npm start (1)', npmCold)}; ${coldLine(`manifest.json only, no columns (${args['cold-starts']})`, jsonCold)}`,
   );
-  console.log(`\n${targets({ results, reference: 'node:http', ceiling: 'polka', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`);
+  console.log(
+    `\n${targets({ results, together, reference: 'node:http', ceiling: 'polka', small: SMALL, cold, filledRss: [afterLoadRss, freshRss] }).join('\n')}`,
+  );
 } finally {
   for (const server of servers) await server.stop();
   rmSync(dir, { recursive: true, force: true });
