@@ -41,9 +41,10 @@ export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Searc
       etag: `"${createHash('sha256').update(body).digest('hex')}"`,
       contentLanguage: dist.files.get(listKey)!.contentLanguage,
       encoded: {},
+      heads: {},
     };
-    // Room for the compressed copies made later too: they are at most the body's size together.
-    if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, 2 * body.length + text.length);
+    // Room for the compressed copies made later too (at most the body's size together), and their heads.
+    if (body.length <= KEPT_ANSWER_BYTES) cache.set(answerId, answer, 2 * body.length + text.length + 512);
     return answer;
   };
 }

@@ -40,12 +40,14 @@ export function sendProblem(res: Res, problem: Problem): void {
   answer(res, parts.status, parts.head, parts.body);
 }
 
-/** A body computed here (search results), with the compressed copies made for it so far. */
+/** A body computed here (search results), with the compressed copies and the heads made for it so far. */
 export interface Computed {
   body: Buffer;
   etag: string;
   contentLanguage: string | null;
   encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+  /** The head of its 200 in each coding, and of its 304: a kept answer (type-ahead) is sent again and again. */
+  heads: Partial<Record<Coding | '304', Pairs>>;
 }
 
 /** Computed bodies are compressed fast (brotli's quality 5 is about as small as gzip's 9, at gzip's speed), and only small ones. */
@@ -133,12 +135,12 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       answer(res, 200, chosen.head, chosen.bytes);
     },
     computed: (req, res, computed, compressUpTo) => {
-      const head = { etag: computed.etag, contentType: JSON_TYPE, contentLanguage: computed.contentLanguage, cacheControl: CACHE_CONTROL.keyed };
-      if (matchesEtag(req.headers['if-none-match'], computed.etag)) return answer(res, 304, fileHeaders(head));
+      const head = () => ({ etag: computed.etag, contentType: JSON_TYPE, contentLanguage: computed.contentLanguage, cacheControl: CACHE_CONTROL.keyed });
+      if (matchesEtag(req.headers['if-none-match'], computed.etag)) return answer(res, 304, (computed.heads['304'] ??= fileHeaders(head())));
       const size = computed.body.length;
       const coding = size >= COMPRESS_FROM_BYTES && size <= compressUpTo ? chooseEncoding(req.headers['accept-encoding'], { br: 0, gzip: 0 }) : 'identity';
       const bytes = coding === 'identity' ? computed.body : (computed.encoded[coding] ??= COMPRESS[coding](computed.body));
-      answer(res, 200, fileHeaders(head, { length: bytes.length, coding }), bytes);
+      answer(res, 200, (computed.heads[coding] ??= fileHeaders(head(), { length: bytes.length, coding })), bytes);
     },
   };
 }
