@@ -276,7 +276,10 @@ for (const file of LIST_FILES) {
     const parsed = JSON.parse(text);
     const list = searchableList(text, () => undefined);
     assert.equal([list.locale, list.view], [parsed.locale, parsed.view]);
-    assert.equal([...list.items.keys()], parsed.countries.map((item: any) => item.code));
+    assert.equal(
+      [...list.items.keys()],
+      parsed.countries.map((item: any) => item.code),
+    );
     for (const [at, item] of parsed.countries.entries()) {
       assert.is(list.items.get(item.code), JSON.stringify(item), item.code);
       assert.is(list.options.position(item.code), at);
@@ -291,7 +294,10 @@ shape('should find where an item ends past brackets, quotes and backslashes in i
     { code: 'BB', name: 'B\\\\' },
   ];
   const list = searchableList(JSON.stringify({ count: 2, locale: 'en', view: 'full', countries: items, after: [{}] }), () => undefined);
-  assert.equal([...list.items.values()], items.map((item) => JSON.stringify(item)));
+  assert.equal(
+    [...list.items.values()],
+    items.map((item) => JSON.stringify(item)),
+  );
   assert.is(list.options.displayed('AA'), 'A "}] \\');
 });
 
