@@ -9,7 +9,6 @@
 import cluster from 'node:cluster';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
 import { announceKey, generateKey, reachableOrigin, stopWith } from '../launch/announce.ts';
 import { buildIfStale } from '../launch/freshness.ts';
 import { keysFromList } from '../launch/keys.ts';
@@ -19,7 +18,6 @@ import type { Charges } from './fair-share.ts';
 import { batchedLog } from './request-log.ts';
 import { serve, type Gateway } from './serve.ts';
 
-const HEAP_GROWING_PERCENT = 20;
 const worker = cluster.isWorker ? `worker ${cluster.worker!.id}: ` : '';
 // The request log in batches (one write for many lines; stdout writes synchronously to a pipe or a
 // file on Linux), written whole before any other line, and on exit.
@@ -67,10 +65,6 @@ async function serveHere(generatedKey: string | undefined): Promise<void> {
   } catch (error) {
     return stop([(error as Error).message]);
   }
-  // Once serving (started with V8's defaults, its quickest start), the old generation may grow by a fifth
-  // past what a full collection kept, not several times over: what the caches push out is collected before
-  // it piles up. A filled gateway's peak: bench/README.md.
-  setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   if (cluster.isWorker) tell({ type: 'listening', address: gateway.address, release: gateway.release() });
   else announce(gateway.address, gateway.release(), 1, generatedKey);
 
