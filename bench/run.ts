@@ -25,7 +25,7 @@ import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
 import { sideBySide, type SideBySide } from './side-by-side.ts';
-import { pinTree, type Server } from './server.ts';
+import { cpuUsPerAnswer, pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
 import { SMALL, workloads } from './workloads.ts';
@@ -196,7 +196,7 @@ try {
         tool: tools.loadGenerator,
         cpus: pinned ? LOAD_CPUS : undefined,
       });
-      return { ...load, rss, cpuUs: ((server.cpuMs() - cpuBefore) * 1000) / Math.max(1, load.requests) };
+      return { ...load, rss, cpuUs: cpuUsPerAnswer(server, cpuBefore, load.requests) };
     } finally {
       clearInterval(sampler);
     }

@@ -97,6 +97,9 @@ export function treeCpuMs(pid: number): number {
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
 
+/** Microseconds of `server`'s CPU per answer since it had used `cpuMsBefore`, over `answers` answers. */
+export const cpuUsPerAnswer = (server: Server, cpuMsBefore: number, answers: number): number => ((server.cpuMs() - cpuMsBefore) * 1000) / Math.max(1, answers);
+
 /** Binds the process and all its descendants, every thread, to `cpus` (taskset's list: `0`, `0-1`). */
 export function pinTree(pid: number, cpus: string): void {
   for (const each of descendants(pid)) execFileSync('taskset', ['--all-tasks', '--cpu-list', '--pid', cpus, String(each)], { stdio: 'ignore' });

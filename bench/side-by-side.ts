@@ -6,7 +6,7 @@
  * third with what the host does meanwhile (bench/README.md, Targets).
  */
 import { runLoad, type LoadOptions } from './load.ts';
-import type { Server } from './server.ts';
+import { cpuUsPerAnswer, type Server } from './server.ts';
 
 export interface SideBySideOptions {
   /** The load of one server: its URL is made from its port and `path`. */
@@ -26,14 +26,14 @@ export interface SideBySide {
 export async function sideBySide(a: Server, b: Server, { load, path, rounds }: SideBySideOptions): Promise<SideBySide> {
   const result: SideBySide = { ratios: [], cpuRatios: [] };
   for (let round = 0; round < rounds; round++) {
-    const pair = round % 2 === 0 ? [a, b] : [b, a];
-    const cpuBefore = pair.map((server) => server.cpuMs());
-    const [first, second] = await Promise.all(pair.map((server) => runLoad({ ...load, url: `http://127.0.0.1:${server.port}${path}` })));
-    const cpuUs = pair.map((server, i) => ((server.cpuMs() - cpuBefore[i]) * 1000) / Math.max(1, [first, second][i].requests));
-    const [ofA, ofB] = round % 2 === 0 ? [first, second] : [second, first];
-    const [cpuA, cpuB] = round % 2 === 0 ? cpuUs : [cpuUs[1], cpuUs[0]];
+    const [cpuA, cpuB] = [a.cpuMs(), b.cpuMs()];
+    const order = round % 2 === 0 ? [a, b] : [b, a];
+    const runs = new Map(
+      await Promise.all(order.map(async (server) => [server, await runLoad({ ...load, url: `http://127.0.0.1:${server.port}${path}` })] as const)),
+    );
+    const [ofA, ofB] = [runs.get(a)!, runs.get(b)!];
     result.ratios.push(ofA.rps / ofB.rps);
-    result.cpuRatios.push(cpuB / cpuA);
+    result.cpuRatios.push(cpuUsPerAnswer(b, cpuB, ofB.requests) / cpuUsPerAnswer(a, cpuA, ofA.requests));
   }
   return result;
 }
