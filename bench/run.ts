@@ -24,7 +24,7 @@ import { runLoad } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
-import { sideBySide, type SideBySide } from './side-by-side.ts';
+import { sideBySide, sideBySideStarts, type SideBySide } from './side-by-side.ts';
 import { cpuUsPerAnswer, pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
@@ -39,7 +39,8 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '1' },
     dist: { type: 'string', default: join(ROOT, 'dist') },
     'cold-starts': { type: 'string', default: '3' },
-    'side-rounds': { type: 'string', default: '5' },
+    'side-rounds': { type: 'string', default: '2' },
+    'side-starts': { type: 'string', default: '5' },
     variant: { type: 'string', multiple: true, default: [] },
     pin: { type: 'string', default: 'auto' },
   },
@@ -218,30 +219,52 @@ try {
     }
   }
   const measured = servers.map((server) => server.name);
-  // Each target's pair loaded together on the one core, when the servers share one (pinned).
+  /** Another process of a server named in PAIRS, as the first was started: verified, pinned, warmed up. */
+  let restarts = 0;
+  const restart = async (name: string): Promise<Server> => {
+    const log = `${name}-${++restarts}.log`;
+    const server = await {
+      gateway: async () => {
+        const started = await startGateway(await setup({}, log));
+        await waitForLine(join(dir, log), /checked \d+ files against the manifest/);
+        return started;
+      },
+      'node:http': async () => startReference({ ...peers, port: await freePort() }),
+      nginx: async () => startGeneratedNginx({ distDir, dir, key, workers, port: await freePort(), searchOrigin: `http://127.0.0.1:${gateway.port}` }),
+      'nginx plain': async () => startPlainNginx(tools.nginx!, { ...peers, port: await freePort() }),
+    }[name]!();
+    await verify(server, list, key);
+    pinTree(server.child.pid!, SERVER_CPUS);
+    for (const workload of list) await measure(server, workload, 1);
+    return server;
+  };
+  // Each target's pair loaded together on the one core, when the servers share one (pinned), over several starts.
   const together = new Map<string, Map<string, SideBySide>>();
   if (pinned) {
     for (const [a, b] of PAIRS) {
       const [first, second] = [a, b].map((name) => servers.find((server) => server.name === name));
       if (!first || !second) continue;
-      const byWorkload = new Map<string, SideBySide>();
-      together.set(`${a}/${b}`, byWorkload);
-      for (const workload of list.filter((w) => !(a === 'nginx' && w.name === 'search'))) {
-        await quiet(servers);
-        const load = {
-          headers: requestHeaders(workload, key),
-          seconds,
-          connections: Number(args.connections),
-          threads: Number(args.threads),
-          tool: tools.loadGenerator,
-          cpus: LOAD_CPUS,
-        };
-        const result = await sideBySide(first, second, { load, path: workload.path, rounds: Number(args['side-rounds']) });
-        byWorkload.set(workload.name, result);
-        console.log(
-          `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
-        );
-      }
+      const measurePair = async (x: Server, y: Server) => {
+        const byWorkload = new Map<string, SideBySide>();
+        for (const workload of list.filter((w) => !(a === 'nginx' && w.name === 'search'))) {
+          await quiet([x, y]);
+          const load = {
+            headers: requestHeaders(workload, key),
+            seconds,
+            connections: Number(args.connections),
+            threads: Number(args.threads),
+            tool: tools.loadGenerator,
+            cpus: LOAD_CPUS,
+          };
+          const result = await sideBySide(x, y, { load, path: workload.path, rounds: Number(args['side-rounds']) });
+          byWorkload.set(workload.name, result);
+          console.log(
+            `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
+          );
+        }
+        return byWorkload;
+      };
+      together.set(`${a}/${b}`, await sideBySideStarts({ first: [first, second], starts: Number(args['side-starts']), restart, measure: measurePair }));
     }
   }
   const loadAfter = loadavg();

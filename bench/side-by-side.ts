@@ -4,6 +4,10 @@
  * of it and the ratio of their rates is the ratio of their work per answer, measured through the same
  * seconds of the same VM core. Measured in turn, even a few seconds apart, a server's rate moves by a
  * third with what the host does meanwhile (bench/README.md, Targets).
+ *
+ * And each pair is measured over several starts of both servers: on a VM two processes of the same
+ * program, started alike, can differ by a quarter in work per answer for their whole lives, so one
+ * start says as much about where each process landed as about the code.
  */
 import { runLoad, type LoadOptions } from './load.ts';
 import { cpuUsPerAnswer, type Server } from './server.ts';
@@ -20,6 +24,8 @@ export interface SideBySide {
   ratios: number[];
   /** Each round's CPU per answer of `b` over `a`'s (above 1: `a` does less work per answer). */
   cpuRatios: number[];
+  /** Per start of the pair, the median of its rounds' `ratios` (sideBySideStarts). */
+  starts?: number[];
 }
 
 /** `rounds` runs of `a` and `b` loaded together; wrk's order alternates so neither always starts first. */
@@ -36,4 +42,36 @@ export async function sideBySide(a: Server, b: Server, { load, path, rounds }: S
     result.cpuRatios.push(cpuUsPerAnswer(b, cpuB, ofB.requests) / cpuUsPerAnswer(a, cpuA, ofA.requests));
   }
   return result;
+}
+
+export interface StartsOptions {
+  /** The pair's first start: servers already running, left running. */
+  first: [Server, Server];
+  starts: number;
+  /** A new process of the server named, ready to be measured (verified, pinned, warmed up); stopped after its start. */
+  restart: (name: string) => Promise<Server>;
+  /** Every workload's side-by-side rounds on one start of the pair, by workload. */
+  measure: (a: Server, b: Server) => Promise<Map<string, SideBySide>>;
+}
+
+const middle = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1];
+
+/** The pair side by side over `starts` starts of both servers: per workload, every round kept and each start's median. */
+export async function sideBySideStarts({ first, starts, restart, measure }: StartsOptions): Promise<Map<string, SideBySide>> {
+  const results = new Map<string, Required<SideBySide>>();
+  for (let start = 0; start < starts; start++) {
+    const pair: [Server, Server] = start === 0 ? first : [await restart(first[0].name), await restart(first[1].name)];
+    try {
+      for (const [workload, { ratios, cpuRatios }] of await measure(...pair)) {
+        const result = results.get(workload) ?? { ratios: [], cpuRatios: [], starts: [] };
+        result.ratios.push(...ratios);
+        result.cpuRatios.push(...cpuRatios);
+        result.starts.push(middle(ratios));
+        results.set(workload, result);
+      }
+    } finally {
+      if (start > 0) for (const server of pair) await server.stop();
+    }
+  }
+  return results;
 }
