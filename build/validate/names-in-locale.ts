@@ -101,6 +101,9 @@ export function notInLocale(text: string, tag: string, english: Set<string>, cld
 
 type Localized = Record<string, string | string[]> | null;
 
+/** A field's value in a locale as a list (alternative names are one); `[texts].flat()` costs much more, name by name. */
+const listOf = (texts: string | string[]): string[] => (Array.isArray(texts) ? texts : [texts]);
+
 /** A record of a dataset with localized fields: a country or region (`alpha2`) or a subdivision (`code`). */
 type NamedRecord = { alpha2?: string; code?: string } & Record<string, unknown>;
 
@@ -115,18 +118,15 @@ function checkRecords(
   records.forEach((record, index) => {
     const code = record.alpha2 ?? record.code ?? '';
     const territory = territoryOf(code);
-    const english = new Set(
-      fields.flatMap((field) =>
-        Object.entries((record[field] ?? {}) as NonNullable<Localized>)
-          .filter(([tag]) => isEnglish(tag))
-          .flatMap(([, texts]) => [texts].flat()),
-      ),
-    );
-    for (const field of fields) {
-      for (const [tag, texts] of Object.entries((record[field] ?? {}) as NonNullable<Localized>)) {
+    const localized = fields.map((field) => Object.entries((record[field] ?? {}) as NonNullable<Localized>));
+    const english = new Set<string>();
+    for (const entries of localized) for (const [tag, texts] of entries) if (isEnglish(tag)) for (const text of listOf(texts)) english.add(text);
+    localized.forEach((entries, position) => {
+      const field = fields[position];
+      for (const [tag, texts] of entries) {
         // A locale not served is the locale check's to refuse (rules.ts): its script may be unknown.
         if (isEnglish(tag) || !served.has(tag)) continue;
-        for (const text of [texts].flat()) {
+        for (const text of listOf(texts)) {
           const why = notInLocale(text, tag, english, () => [...cldrNames(kind, code, tag), ...(territory ? cldrNames('territory', territory, tag) : [])]);
           if (why)
             problems.add(
@@ -135,7 +135,7 @@ function checkRecords(
             );
         }
       }
-    }
+    });
   });
 }
 
