@@ -15,6 +15,7 @@ import { scriptOf } from '../lib/locale-script.ts';
 import { keptEnglishWord } from '../lib/iso-names.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets, Subdivision } from '../types/datasets.ts';
+import type { Check } from './validation-memo.ts';
 
 const MARKS = /[;*†[\]¹²³⁴-⁹]|\(\s*(EH|ЕХ)\b|\bEH\)/u;
 const HANGING_HYPHEN = /\p{L}- (?!(en|und|og|och|et|and|i|a|e|y|és|ja|і|и|та)\s)/u;
@@ -115,8 +116,8 @@ function checkCountries(data: Datasets, latinLocales: Set<string>, problems: Pro
   });
 }
 
-export function checkNameArtefacts(data: Datasets): Problem[] {
-  const latinLocales = new Set<string>(data.locales.locales.map((locale) => locale.tag).filter((tag: string) => scriptOf(tag) === 'Latn'));
+/** Subdivision names: the problems of data/subdivisions.json. */
+function subdivisionArtefacts(data: Datasets): Problem[] {
   const countries = data.countries;
   const westernSahara: Record<string, string> = countries.find((country) => country.alpha2 === 'EH')?.name ?? {};
   const countryNames: NamesByLocale = new Map();
@@ -127,9 +128,18 @@ export function checkNameArtefacts(data: Datasets): Problem[] {
       inLocale.add(text);
     }
   }
-  const subdivisionProblems = new Problems('data/subdivisions.json');
-  checkSubdivisions(data, westernSahara, countryNames, subdivisionProblems);
-  const countryProblems = new Problems('data/countries.json');
-  checkCountries(data, latinLocales, countryProblems);
-  return [...subdivisionProblems.list, ...countryProblems.list];
+  const problems = new Problems('data/subdivisions.json');
+  checkSubdivisions(data, westernSahara, countryNames, problems);
+  return problems.list;
 }
+
+/** Country names: the problems of data/countries.json. */
+function countryArtefacts(data: Datasets): Problem[] {
+  const latinLocales = new Set<string>(data.locales.locales.map((locale) => locale.tag).filter((tag: string) => scriptOf(tag) === 'Latn'));
+  const problems = new Problems('data/countries.json');
+  checkCountries(data, latinLocales, problems);
+  return problems.list;
+}
+
+/** The gate in two checks, in the order of their problems: the validation memo runs again only the one whose datasets a change touches. */
+export const NAME_ARTEFACT_CHECKS: Check[] = [subdivisionArtefacts, countryArtefacts];

@@ -17,6 +17,7 @@ import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
+import type { Check } from './validation-memo.ts';
 
 /** Words of English place and state names that no other Latin-script language writes so. */
 const ENGLISH_WORDS = new RegExp(
@@ -139,12 +140,20 @@ function checkRecords(
   });
 }
 
-export function checkNamesInLocale(data: Datasets): Problem[] {
+const servedLocales = (data: Datasets) => new Set<string>(data.locales.locales.map((locale) => locale.tag));
+
+/** Country and region names: the problems of data/countries.json and data/regions.json. */
+function territoriesInLocale(data: Datasets): Problem[] {
   const countries = new Problems('data/countries.json');
-  const served = new Set<string>(data.locales.locales.map((locale) => locale.tag));
+  const served = servedLocales(data);
   checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names'], served);
   const regions = new Problems('data/regions.json');
   checkRecords(regions, data.regions, 'territory', ['name'], served);
+  return [...countries.list, ...regions.list];
+}
+
+/** Subdivision names: the problems of data/subdivisions.json. */
+function subdivisionsInLocale(data: Datasets): Problem[] {
   const subdivisions = new Problems('data/subdivisions.json');
   // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
   const byEnglish = new Map<string, string>(data.countries.map((country) => [country.name.en, country.alpha2]));
@@ -154,6 +163,13 @@ export function checkNamesInLocale(data: Datasets): Problem[] {
       return territory ? [[subdivision.code, territory]] : [];
     }),
   );
-  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], served, (code) => territories.get(code));
-  return [...countries.list, ...regions.list, ...subdivisions.list];
+  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], servedLocales(data), (code) => territories.get(code));
+  return subdivisions.list;
+}
+
+/** The gate in two checks, in the order of their problems: the validation memo runs again only the one whose datasets a change touches. */
+export const NAMES_IN_LOCALE_CHECKS: Check[] = [territoriesInLocale, subdivisionsInLocale];
+
+export function checkNamesInLocale(data: Datasets): Problem[] {
+  return NAMES_IN_LOCALE_CHECKS.flatMap((check) => check(data));
 }

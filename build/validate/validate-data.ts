@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
-import { checkInvisibleCharacters } from './invisible-characters.ts';
+import { INVISIBLE_CHARACTER_CHECKS } from './invisible-characters.ts';
 import { checkStrippedRomanizations } from './stripped-romanizations.ts';
 import { checkCityProvinceWords } from './city-province-words.ts';
 import { checkPhoneExamples } from './phone-examples.ts';
 import { checkOwnLanguageFloor } from './own-language-coverage.ts';
-import { checkNameArtefacts } from './name-artefacts.ts';
+import { NAME_ARTEFACT_CHECKS } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
 import { checkPrintedPostalForms } from './postal-printed-forms.ts';
@@ -20,7 +20,7 @@ import { checkPostalRanges } from './postal-ranges.ts';
 import { checkRegionalLanguages } from './regional-languages.ts';
 import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import { checkFormerNames } from './former-names.ts';
-import { checkNamesInLocale } from './names-in-locale.ts';
+import { NAMES_IN_LOCALE_CHECKS } from './names-in-locale.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import { checkPageWords } from './page-words.ts';
@@ -44,16 +44,16 @@ const CHECKS: Check[] = [
   checkPostalRanges,
   checkPrintedPostalForms,
   checkPostalNames,
-  checkNameArtefacts,
+  ...NAME_ARTEFACT_CHECKS,
   checkNameCollisions,
   checkRegionalLanguages,
   checkSubdivisionCoverage,
-  checkNamesInLocale,
+  ...NAMES_IN_LOCALE_CHECKS,
   checkFormerNames,
   checkReadings,
   checkPageWords,
   checkRecord,
-  checkInvisibleCharacters,
+  ...INVISIBLE_CHARACTER_CHECKS,
   checkCommunityNames,
   checkStrippedRomanizations,
   checkCityProvinceWords,
