@@ -3,7 +3,7 @@
  * (build/lib/invisible-characters.ts), in any dataset the API serves from.
  */
 import { invisibleCharacter } from '../lib/invisible-characters.ts';
-import { Problems, type Problem } from './problems.ts';
+import { Problems } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import type { Check } from './validation-memo.ts';
 

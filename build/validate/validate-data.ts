@@ -29,7 +29,7 @@ import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 import { DATASETS, type DatasetName } from '../lib/datasets.ts';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { type Check, type Digests, digestOf, type ValidationMemo } from './validation-memo.ts';
+import type { Check, Digests, ValidationMemo } from './validation-memo.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
 
@@ -107,9 +107,8 @@ export function validateData(dataDir: string, { memo }: ValidateOptions = {}): V
       continue;
     }
     try {
-      const bytes = readFileSync(path);
-      if (memo) digests.set(name, digestOf(bytes));
-      data[name] = memo ? memo.parsed(name, digests.get(name)!, bytes) : JSON.parse(bytes.toString('utf8'));
+      if (memo) digests.set(name, memo.digest(path));
+      data[name] = memo ? memo.parsed(name, digests.get(name)!, () => readFileSync(path)) : JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;
