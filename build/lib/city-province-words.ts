@@ -30,12 +30,24 @@ const wordsOf = (text: string) =>
     .split(/[^\p{L}\p{M}\p{N}\u200c\u200d]+/u)
     .filter(Boolean);
 
-function carries(text: string, word: string, match: Language['match']): boolean {
-  const lower = text.toLocaleLowerCase().trim();
-  if (match === 'prefix') return lower.startsWith(word);
-  if (match === 'suffix') return lower.endsWith(word);
-  const words = wordsOf(lower);
-  const phrase = wordsOf(word);
+/** A name as `carries` reads it: lower case and trimmed, and its words (split only once a word looked for is in it). */
+interface ReadName {
+  lower: string;
+  words?: string[];
+}
+
+const read = (text: string): ReadName => ({ lower: text.toLocaleLowerCase().trim() });
+
+/** The words of each word or phrase looked for, split once. */
+const phrases = new Map<string, string[]>();
+
+function carries(name: ReadName, word: string, match: Language['match']): boolean {
+  if (match === 'prefix') return name.lower.startsWith(word);
+  if (match === 'suffix') return name.lower.endsWith(word);
+  let phrase = phrases.get(word);
+  if (!phrase) phrases.set(word, (phrase = wordsOf(word)));
+  if (phrase.length && !name.lower.includes(phrase[0])) return false;
+  const words = (name.words ??= wordsOf(name.lower));
   return words.some((_, start) => phrase.every((part, offset) => words[start + offset] === part));
 }
 
@@ -58,10 +70,11 @@ export class CityProvinceCheck {
     const language = this.byLanguage.get(locale.split('-')[0]);
     if (!kind || !language) return null;
     const other: Kind = kind === 'city' ? 'province' : 'city';
-    const word = language[other].find((candidate) => carries(value, candidate, language.match));
+    const name = read(value);
+    const word = language[other].find((candidate) => carries(name, candidate, language.match));
     if (!word) return null;
     // "City of Edinburgh" is a council area, "Sofia (stolitsa)" a city: a word the place's own names write is its own.
-    const ownNames = [place.iso_name, place.name.en].filter(Boolean);
+    const ownNames = [place.iso_name, place.name.en].filter(Boolean).map(read);
     const own = this.table.languages.some((each) => each[other].some((candidate) => ownNames.some((name) => carries(name, candidate, each.match))));
     return own ? null : { word, kind };
   }

@@ -47,12 +47,14 @@ export function countryNameFailures(countries: CountryRecord[], locales: string[
     if (!droppedIn.has(entry.locale)) droppedIn.set(entry.locale, []);
     droppedIn.get(entry.locale)!.push(entry);
   }
+  // One list per country for every locale: the checks find the words of each list once (official-name-checks.ts).
+  const english = countries.map((country) => [country.name.en, country.official_name.en, country.iso_name?.en].filter(Boolean) as string[]);
   for (const tag of locales) {
     if (tag === 'en') continue;
-    const all: CountryNames[] = countries.map((country) => ({
+    const all: CountryNames[] = countries.map((country, index) => ({
       code: country.alpha2,
       common: [country.name[tag], ...(country.alternative_names[tag] ?? [])].filter(Boolean),
-      english: [country.name.en, country.official_name.en, country.iso_name?.en].filter(Boolean) as string[],
+      english: english[index],
     }));
     const learned = countries
       .filter((country) => country.official_name[tag])

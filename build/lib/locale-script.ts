@@ -46,9 +46,13 @@ function lettersOf(script: string): RegExp {
   return pattern;
 }
 
-/** Whether the text has at least one letter of the script. */
+const letterTests = new Map<string, RegExp>();
+
+/** Whether the text has at least one letter of the script: found by a pattern that stops at the first, not one that lists them all. */
 export function hasLettersOf(text: string, script: string): boolean {
-  return (text.match(lettersOf(script)) ?? []).length > 0;
+  let test = letterTests.get(script);
+  if (!test) letterTests.set(script, (test = new RegExp(lettersOf(script).source, 'u')));
+  return test.test(text);
 }
 
 /**

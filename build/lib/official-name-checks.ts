@@ -93,7 +93,7 @@ export function holdsOwnName(official: string, tag: string, own: CountryNames): 
   const words = wordsOf(official, tag).map(skeletonOf);
   const latin = /\p{Script=Latin}/u.test(official);
   // A Latin name may keep the country's own name where the locale's CLDR name translates it ("Bonaire, Sint Eustatius og Saba").
-  const names = latin ? [...own.common, ...own.english.flatMap(plainEnglishWords)] : own.common;
+  const names = latin ? [...own.common, ...plainEnglishWordsOf(own.english)] : own.common;
   return names.some((name) => {
     if (holdsName(official, name, tag)) return true;
     return wordsOf(name, tag).some((text) => {
@@ -111,6 +111,20 @@ function plainEnglishWords(name: string): string[] {
   return words;
 }
 const plainWords = new Map<string, string[]>();
+
+/**
+ * Per list of a country's English names, made once: the checks read the same list in every locale where the
+ * caller keeps it (build/lib/country-name-checks.ts does).
+ */
+const englishLists = new WeakMap<string[], { plain: string[]; words: Set<string> }>();
+
+function englishOf(names: string[]): { plain: string[]; words: Set<string> } {
+  let found = englishLists.get(names);
+  if (!found) englishLists.set(names, (found = { plain: names.flatMap(plainEnglishWords), words: new Set(names.flatMap((name) => wordsOf(name, 'en'))) }));
+  return found;
+}
+
+const plainEnglishWordsOf = (names: string[]) => englishOf(names).plain;
 
 /**
  * A word that holds the name or is held by it (sv "Korea" in Nordkorea), starts as it does for three
@@ -188,18 +202,20 @@ export function learnFormMarkers(names: { english: string; local: string }[], ta
   // Each name's words, cut once for all the forms.
   const localWords = new Map(names.map((name) => [name, new Set(wordsOf(name.local, tag))]));
   const englishWords = new Map(names.map((name) => [name, new Set(wordsOf(name.english, 'en'))]));
+  // How many names write each word.
+  const count = (list: typeof names) => {
+    const counts = new Map<string, number>();
+    for (const name of list) for (const word of localWords.get(name)!) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return counts;
+  };
+  const all = count(names);
   for (const form of FORMS_OF_STATE) {
     const withForm = names.filter((name) => englishWords.get(name)!.has(form));
     if (withForm.length < 3) continue;
-    const count = (list: typeof names) => {
-      const counts = new Map<string, number>();
-      for (const name of list) for (const word of localWords.get(name)!) counts.set(word, (counts.get(word) ?? 0) + 1);
-      return counts;
-    };
     const inside = count(withForm);
-    const holding = new Set(withForm);
-    const outside = count(names.filter((name) => !holding.has(name)));
-    const words = [...inside].filter(([word, n]) => n >= Math.max(2, withForm.length / 3) && (outside.get(word) ?? 0) <= n / 10).map(([word]) => word);
+    // The names without the form are all the others: a word's count among them is its count in all less its count in these.
+    const outside = (word: string) => all.get(word)! - inside.get(word)!;
+    const words = [...inside].filter(([word, n]) => n >= Math.max(2, withForm.length / 3) && outside(word) <= n / 10).map(([word]) => word);
     if (words.length) markers.set(form, new Set(words));
   }
   return markers;
@@ -211,7 +227,7 @@ export function learnFormMarkers(names: { english: string; local: string }[], ta
  * Republic"), or null.
  */
 export function addedFormOfState(official: string, tag: string, own: CountryNames, englishOfficial: string, markers: FormMarkers): string | null {
-  const english = new Set([...own.english.flatMap((name) => wordsOf(name, 'en'))]);
+  const english = englishOf(own.english).words;
   const ownWords = new Set(own.common.flatMap((name) => wordsOf(name, tag)));
   const words = wordsOf(official, tag).filter((word) => !ownWords.has(word));
   const isoWords = wordsOf(englishOfficial, 'en');

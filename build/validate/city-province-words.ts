@@ -26,9 +26,9 @@ export function checkCityProvinceWords(data: Datasets): Problem[] {
   const matched = new Set<string>();
   data.subdivisions.forEach((subdivision, position) => {
     for (const [tag, value] of Object.entries<string>(subdivision.name)) {
-      if (tag === 'en' || curated.has(key(subdivision.code, tag, value))) continue;
+      if (tag === 'en') continue;
       const failure = check.failure(subdivision, tag, value);
-      if (!failure || cldrName(subdivision.code, tag) === value) continue;
+      if (!failure || curated.has(key(subdivision.code, tag, value)) || cldrName(subdivision.code, tag) === value) continue;
       if (reviewed.has(key(subdivision.code, tag, value))) {
         matched.add(key(subdivision.code, tag, value));
         continue;

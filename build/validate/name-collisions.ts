@@ -11,11 +11,34 @@ import { nameKey } from '../lib/name-key.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Country, Datasets, Subdivision } from '../types/datasets.ts';
 
-const sameName = (a: Subdivision, b: Subdivision) => {
-  const keys = (subdivision: Subdivision) => new Set([nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]);
-  const theirs = keys(b);
-  return [...keys(a)].some((key) => theirs.has(key));
-};
+/** Whether two subdivisions' English or ISO names are one name; each subdivision's keys made once per check. */
+function sameNames(): (a: Subdivision, b: Subdivision) => boolean {
+  const keys = new Map<Subdivision, string[]>();
+  const keysOf = (subdivision: Subdivision) => {
+    let found = keys.get(subdivision);
+    if (!found) keys.set(subdivision, (found = [nameKey(subdivision.name.en), nameKey(subdivision.iso_name)]));
+    return found;
+  };
+  return (a, b) => {
+    const theirs = keysOf(b);
+    return keysOf(a).some((key) => theirs.includes(key));
+  };
+}
+
+/** Per locale, then per name, the places holding it: keyed twice, as a key joined of both is a new string to hash for every name. */
+function holdersOf<T>(places: T[], names: (place: T) => Record<string, string>): Map<string, Map<string, T[]>> {
+  const holders = new Map<string, Map<string, T[]>>();
+  for (const place of places) {
+    for (const [tag, text] of Object.entries<string>(names(place))) {
+      let inLocale = holders.get(tag);
+      if (!inLocale) holders.set(tag, (inLocale = new Map()));
+      const holding = inLocale.get(text);
+      if (holding) holding.push(place);
+      else inLocale.set(text, [place]);
+    }
+  }
+  return holders;
+}
 
 /**
  * The subdivisions (in their order) that share a name, in any locale, with another of their country: a
@@ -68,30 +91,19 @@ export function checkNameCollisions(data: Datasets): Problem[] {
   const reviewed: SharedName[] = data['curated/shared-names'];
   const isReviewed = new Map(reviewed.map((entry) => [`${entry.locale}\0${entry.name}`, entry]));
   const used = new Set<SharedName>();
-  const holders = new Map<string, Subdivision[]>();
+  const holders = holdersOf(subdivisions, (subdivision) => subdivision.name);
+  const countryHolders = holdersOf<Country>(countries, (country) => country.name);
+  const sameName = sameNames();
   for (const subdivision of subdivisions) {
     for (const [tag, text] of Object.entries<string>(subdivision.name)) {
-      const key = `${tag}\0${text}`;
-      if (!holders.has(key)) holders.set(key, []);
-      holders.get(key)!.push(subdivision);
-    }
-  }
-  const countryHolders = new Map<string, Country[]>();
-  for (const country of countries) {
-    for (const [tag, text] of Object.entries<string>(country.name)) {
-      const key = `${tag}\0${text}`;
-      if (!countryHolders.has(key)) countryHolders.set(key, []);
-      countryHolders.get(key)!.push(country);
-    }
-  }
-  for (const subdivision of subdivisions) {
-    for (const [tag, text] of Object.entries<string>(subdivision.name)) {
-      const key = `${tag}\0${text}`;
+      const holding = holders.get(tag)!.get(text)!;
+      const countriesHolding = countryHolders.get(tag)?.get(text);
       // Held by this subdivision alone, and by no country: no other place's name.
-      if (holders.get(key)!.length === 1 && !countryHolders.has(key)) continue;
+      if (holding.length === 1 && !countriesHolding) continue;
+      const key = `${tag}\0${text}`;
       const others = [
-        ...(holders.get(key) ?? []).filter((other) => other.country !== subdivision.country && !sameName(subdivision, other)).map((other) => other.code),
-        ...(countryHolders.get(key) ?? [])
+        ...holding.filter((other) => other.country !== subdivision.country && !sameName(subdivision, other)).map((other) => other.code),
+        ...(countriesHolding ?? [])
           .filter((country) => country.alpha2 !== subdivision.country && country.name.en !== subdivision.name.en)
           .map((country) => country.alpha2),
       ];

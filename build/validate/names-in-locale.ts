@@ -17,6 +17,7 @@ import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
 import { Problems, type Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
+import type { Check } from './validation-memo.ts';
 
 /** Words of English place and state names that no other Latin-script language writes so. */
 const ENGLISH_WORDS = new RegExp(
@@ -101,6 +102,9 @@ export function notInLocale(text: string, tag: string, english: Set<string>, cld
 
 type Localized = Record<string, string | string[]> | null;
 
+/** A field's value in a locale as a list (alternative names are one); `[texts].flat()` costs much more, name by name. */
+const listOf = (texts: string | string[]): string[] => (Array.isArray(texts) ? texts : [texts]);
+
 /** A record of a dataset with localized fields: a country or region (`alpha2`) or a subdivision (`code`). */
 type NamedRecord = { alpha2?: string; code?: string } & Record<string, unknown>;
 
@@ -115,18 +119,15 @@ function checkRecords(
   records.forEach((record, index) => {
     const code = record.alpha2 ?? record.code ?? '';
     const territory = territoryOf(code);
-    const english = new Set(
-      fields.flatMap((field) =>
-        Object.entries((record[field] ?? {}) as NonNullable<Localized>)
-          .filter(([tag]) => isEnglish(tag))
-          .flatMap(([, texts]) => [texts].flat()),
-      ),
-    );
-    for (const field of fields) {
-      for (const [tag, texts] of Object.entries((record[field] ?? {}) as NonNullable<Localized>)) {
+    const localized = fields.map((field) => Object.entries((record[field] ?? {}) as NonNullable<Localized>));
+    const english = new Set<string>();
+    for (const entries of localized) for (const [tag, texts] of entries) if (isEnglish(tag)) for (const text of listOf(texts)) english.add(text);
+    localized.forEach((entries, position) => {
+      const field = fields[position];
+      for (const [tag, texts] of entries) {
         // A locale not served is the locale check's to refuse (rules.ts): its script may be unknown.
         if (isEnglish(tag) || !served.has(tag)) continue;
-        for (const text of [texts].flat()) {
+        for (const text of listOf(texts)) {
           const why = notInLocale(text, tag, english, () => [...cldrNames(kind, code, tag), ...(territory ? cldrNames('territory', territory, tag) : [])]);
           if (why)
             problems.add(
@@ -135,16 +136,24 @@ function checkRecords(
             );
         }
       }
-    }
+    });
   });
 }
 
-export function checkNamesInLocale(data: Datasets): Problem[] {
+const servedLocales = (data: Datasets) => new Set<string>(data.locales.locales.map((locale) => locale.tag));
+
+/** Country and region names: the problems of data/countries.json and data/regions.json. */
+function territoriesInLocale(data: Datasets): Problem[] {
   const countries = new Problems('data/countries.json');
-  const served = new Set<string>(data.locales.locales.map((locale) => locale.tag));
+  const served = servedLocales(data);
   checkRecords(countries, data.countries, 'territory', ['name', 'iso_name', 'official_name', 'alternative_names'], served);
   const regions = new Problems('data/regions.json');
   checkRecords(regions, data.regions, 'territory', ['name'], served);
+  return [...countries.list, ...regions.list];
+}
+
+/** Subdivision names: the problems of data/subdivisions.json. */
+function subdivisionsInLocale(data: Datasets): Problem[] {
   const subdivisions = new Problems('data/subdivisions.json');
   // A subdivision that is also a territory of ISO 3166-1 (US-VI, FR-GP) is named as CLDR names the territory.
   const byEnglish = new Map<string, string>(data.countries.map((country) => [country.name.en, country.alpha2]));
@@ -154,6 +163,13 @@ export function checkNamesInLocale(data: Datasets): Problem[] {
       return territory ? [[subdivision.code, territory]] : [];
     }),
   );
-  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], served, (code) => territories.get(code));
-  return [...countries.list, ...regions.list, ...subdivisions.list];
+  checkRecords(subdivisions, data.subdivisions, 'subdivision', ['name'], servedLocales(data), (code) => territories.get(code));
+  return subdivisions.list;
+}
+
+/** The gate in two checks, in the order of their problems: the validation memo runs again only the one whose datasets a change touches. */
+export const NAMES_IN_LOCALE_CHECKS: Check[] = [territoriesInLocale, subdivisionsInLocale];
+
+export function checkNamesInLocale(data: Datasets): Problem[] {
+  return NAMES_IN_LOCALE_CHECKS.flatMap((check) => check(data));
 }

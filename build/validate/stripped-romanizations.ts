@@ -33,15 +33,20 @@ export function checkStrippedRomanizations(data: Datasets): Problem[] {
       .map((entry) => key(entry.code, entry.locale, entry.value)),
   ]);
   // A subdivision that is also a territory (NL-CW) takes CLDR's names of the territory: authoritative too.
-  const territoryNames = new Set(data.countries.flatMap((country) => Object.entries<string>(country.name).map(([tag, name]) => `${tag}\0${name}`)));
+  const isTerritoryName = (tag: string, value: string) => data.countries.some((country) => country.name[tag] === value);
   const places = placeIndex(data.subdivisions);
   const reviewedOther = new Set(
     data['curated/name-check-exceptions'].filter((entry) => entry.check === 'other-place-name').map((entry) => key(entry.code, entry.locale, entry.value)),
   );
   data.subdivisions.forEach((subdivision, position) => {
     for (const [tag, value] of Object.entries<string>(subdivision.name)) {
-      const other = tag === 'en' || reviewedOther.has(key(subdivision.code, tag, value)) ? null : otherPlaceNamed(value, subdivision, places);
-      if (other && !curated.has(key(subdivision.code, tag, value)) && cldrName(subdivision.code, tag) !== value) {
+      const other = tag === 'en' ? null : otherPlaceNamed(value, subdivision, places);
+      if (
+        other &&
+        !reviewedOther.has(key(subdivision.code, tag, value)) &&
+        !curated.has(key(subdivision.code, tag, value)) &&
+        cldrName(subdivision.code, tag) !== value
+      ) {
         problems.add(
           `/${position}/name/${tag}`,
           `${subdivision.code} name ${tag} ${JSON.stringify(value)} is the name of ${other}, another country's subdivision ` +
@@ -49,7 +54,7 @@ export function checkStrippedRomanizations(data: Datasets): Problem[] {
         );
       }
       if (tag === 'en' || !isStrippedRomanization(value, subdivision.iso_name) || curated.has(key(subdivision.code, tag, value))) continue;
-      if (cldrName(subdivision.code, tag) === value || territoryNames.has(`${tag}\0${value}`)) continue;
+      if (cldrName(subdivision.code, tag) === value || isTerritoryName(tag, value)) continue;
       problems.add(
         `/${position}/name/${tag}`,
         `${subdivision.code} name ${tag} ${JSON.stringify(value)} is ISO's romanization ${JSON.stringify(subdivision.iso_name)} without its diacritics ` +

@@ -53,11 +53,12 @@ export function ownCountries(tag: string): string[] {
  * its chain gives before English (a kk reader sees Russian Алматы where Kazakh writes the name alike).
  */
 export function isNamedIn(subdivision: Subdivision, tag: string, chain: readonly string[] = [tag]): boolean {
-  const shown = chain
-    .filter((locale) => locale !== 'en')
-    .map((locale) => subdivision.name[locale])
-    .find(Boolean);
-  return Boolean(shown) && hasLettersOf(shown!, scriptOf(tag));
+  // A loop, not a chain of filter, map and find: it runs for every subdivision in each locale counted.
+  for (const locale of chain) {
+    const shown = locale === 'en' ? undefined : subdivision.name[locale];
+    if (shown) return hasLettersOf(shown, scriptOf(tag));
+  }
+  return false;
 }
 
 /** Each locale's chain (itself, then its fallbacks), from data/locales.json. */

@@ -7,12 +7,12 @@ import { join } from 'node:path';
 import { compiled, loadSchemas } from '../lib/schemas.ts';
 import { checkAddresses } from './address-rules.ts';
 import { checkCommunityNames } from './community-names.ts';
-import { checkInvisibleCharacters } from './invisible-characters.ts';
+import { INVISIBLE_CHARACTER_CHECKS } from './invisible-characters.ts';
 import { checkStrippedRomanizations } from './stripped-romanizations.ts';
 import { checkCityProvinceWords } from './city-province-words.ts';
 import { checkPhoneExamples } from './phone-examples.ts';
 import { checkOwnLanguageFloor } from './own-language-coverage.ts';
-import { checkNameArtefacts } from './name-artefacts.ts';
+import { NAME_ARTEFACT_CHECKS } from './name-artefacts.ts';
 import { checkNameCollisions } from './name-collisions.ts';
 import { checkPostalNames } from './postal-names.ts';
 import { checkPrintedPostalForms } from './postal-printed-forms.ts';
@@ -20,7 +20,7 @@ import { checkPostalRanges } from './postal-ranges.ts';
 import { checkRegionalLanguages } from './regional-languages.ts';
 import { checkCountries, checkPhone, checkPostalCodes, checkSubdivisions, checkWithdrawnCodes } from './rules.ts';
 import { checkFormerNames } from './former-names.ts';
-import { checkNamesInLocale } from './names-in-locale.ts';
+import { NAMES_IN_LOCALE_CHECKS } from './names-in-locale.ts';
 import type { Problem } from './problems.ts';
 import type { Datasets } from '../types/datasets.ts';
 import { checkPageWords } from './page-words.ts';
@@ -29,7 +29,7 @@ import { checkRecord } from './record-rules.ts';
 import { checkSubdivisionCoverage } from './subdivision-coverage.ts';
 import { DATASETS, type DatasetName } from '../lib/datasets.ts';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
-import { type Check, type Digests, digestOf, type ValidationMemo } from './validation-memo.ts';
+import type { Check, Digests, ValidationMemo } from './validation-memo.ts';
 
 export { DATASETS, type DatasetName } from '../lib/datasets.ts';
 
@@ -44,16 +44,16 @@ const CHECKS: Check[] = [
   checkPostalRanges,
   checkPrintedPostalForms,
   checkPostalNames,
-  checkNameArtefacts,
+  ...NAME_ARTEFACT_CHECKS,
   checkNameCollisions,
   checkRegionalLanguages,
   checkSubdivisionCoverage,
-  checkNamesInLocale,
+  ...NAMES_IN_LOCALE_CHECKS,
   checkFormerNames,
   checkReadings,
   checkPageWords,
   checkRecord,
-  checkInvisibleCharacters,
+  ...INVISIBLE_CHARACTER_CHECKS,
   checkCommunityNames,
   checkStrippedRomanizations,
   checkCityProvinceWords,
@@ -107,9 +107,8 @@ export function validateData(dataDir: string, { memo }: ValidateOptions = {}): V
       continue;
     }
     try {
-      const bytes = readFileSync(path);
-      if (memo) digests.set(name, digestOf(bytes));
-      data[name] = memo ? memo.parsed(name, digests.get(name)!, bytes) : JSON.parse(bytes.toString('utf8'));
+      if (memo) digests.set(name, memo.digest(path));
+      data[name] = memo ? memo.parsed(name, digests.get(name)!, () => readFileSync(path)) : JSON.parse(readFileSync(path, 'utf8'));
     } catch (error) {
       problems.push({ file, pointer: '', reason: `not valid JSON: ${(error as Error).message}` });
       continue;

@@ -4,12 +4,13 @@
  * reads, so where every dataset it read before has the same bytes, its problems are the same; which datasets
  * a check reads is watched on the datasets object as it runs, never listed by hand, so a check changed to read
  * another is not served a stale answer. It relies on the checks changing no dataset and reading nothing else
- * of data/. The schemas are compiled once per set of schema files, each dataset's schema problems found once
+ * of data/, and on a file written anew or in place having another inode or change time: a file as it was on disk
+ * is not read and hashed again. The schemas are compiled once per set of schema files, each dataset's schema problems found once
  * per bytes, and a dataset whose bytes are those first seen of it is not parsed again: the object parsed then
  * is reused, frozen, as nothing may change it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Ajv2020 } from 'ajv/dist/2020.js';
 import { loadSchemas, schemaFiles } from '../lib/schemas.ts';
@@ -70,6 +71,16 @@ export class ValidationMemo {
   readonly #checks = new Map<Check, Recorded[]>();
   readonly #schemas = new Map<string, Ajv2020>();
   readonly #schemaProblems = new Map<string, Problem[]>();
+  readonly #files = new Map<string, string>();
+
+  /** The digest of the file's bytes: read and hashed once per file as it is on disk (its device, inode, size and times). */
+  digest(path: string): string {
+    const stats = statSync(path, { bigint: true });
+    const identity = `${stats.dev}:${stats.ino}:${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`;
+    let digest = this.#files.get(identity);
+    if (digest === undefined) this.#files.set(identity, (digest = digestOf(readFileSync(path))));
+    return digest;
+  }
 
   /** The schemas below `dir` compiled, and a digest of their files: compiled again only where a file differs. */
   schemas(dir: string): { ajv: Ajv2020; digest: string } {
@@ -83,11 +94,11 @@ export class ValidationMemo {
     return { ajv, digest };
   }
 
-  /** The dataset in `bytes` (whose digest is given), parsed: the object parsed before where the bytes are those first seen of it. */
-  parsed(name: string, digest: string, bytes: Buffer): unknown {
+  /** The dataset whose bytes `read` gives (their digest given), parsed: the object parsed before where the bytes are those first seen of it. */
+  parsed(name: string, digest: string, read: () => Buffer): unknown {
     const first = this.#datasets.get(name);
     if (first?.digest === digest) return first.value;
-    const value = JSON.parse(bytes.toString('utf8'));
+    const value = JSON.parse(read().toString('utf8'));
     if (first) return value;
     this.#datasets.set(name, { digest, value: deepFreeze(value) });
     return value;
