@@ -112,8 +112,9 @@ export function targets({ results, together, reference, ceiling, small, cold, fi
     const inTurnText = `in turn ${inTurn.median.toFixed(2)}x, rounds ${range([inTurn.low, inTurn.high])}`;
     if (!side) return [inTurn.median >= 0.8, `${workload}: ${a} ${inTurn.median.toFixed(2)}x ${b} (target >= 0.8x; ${inTurnText}${extra})`];
     // Over several starts of the pair, the median of each start's: a process's own speed is part of a start's figure.
-    const ratio = median(side.starts ?? side.ratios);
-    const startsText = side.starts ? `${side.starts.length} starts ${range(side.starts)}, ` : '';
+    const byStart = side.starts?.map(median);
+    const ratio = median(byStart ?? side.ratios);
+    const startsText = byStart ? `${byStart.length} starts ${range(byStart)}, ` : '';
     return [
       ratio >= 0.8,
       `${workload}: ${a} ${ratio.toFixed(2)}x ${b} side by side (target >= 0.8x; ${startsText}rounds ${range(side.ratios)}; by CPU ${median(side.cpuRatios).toFixed(2)}x; ${inTurnText}${extra})`,

@@ -24,8 +24,8 @@ export interface SideBySide {
   ratios: number[];
   /** Each round's CPU per answer of `b` over `a`'s (above 1: `a` does less work per answer). */
   cpuRatios: number[];
-  /** Per start of the pair, the median of its rounds' `ratios` (sideBySideStarts). */
-  starts?: number[];
+  /** Per start of the pair, its rounds' `ratios` (sideBySideStarts). */
+  starts?: number[][];
 }
 
 /** `rounds` runs of `a` and `b` loaded together; wrk's order alternates so neither always starts first. */
@@ -54,9 +54,7 @@ export interface StartsOptions {
   measure: (a: Server, b: Server) => Promise<Map<string, SideBySide>>;
 }
 
-const middle = (values: number[]) => [...values].sort((x, y) => x - y)[values.length >> 1];
-
-/** The pair side by side over `starts` starts of both servers: per workload, every round kept and each start's median. */
+/** The pair side by side over `starts` starts of both servers: per workload, every round, and the rounds of each start. */
 export async function sideBySideStarts({ first, starts, restart, measure }: StartsOptions): Promise<Map<string, SideBySide>> {
   const results = new Map<string, Required<SideBySide>>();
   for (let start = 0; start < starts; start++) {
@@ -66,7 +64,7 @@ export async function sideBySideStarts({ first, starts, restart, measure }: Star
         const result = results.get(workload) ?? { ratios: [], cpuRatios: [], starts: [] };
         result.ratios.push(...ratios);
         result.cpuRatios.push(...cpuRatios);
-        result.starts.push(middle(ratios));
+        result.starts.push(ratios);
         results.set(workload, result);
       }
     } finally {
