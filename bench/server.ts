@@ -123,7 +123,10 @@ export async function startServer(options: StartOptions): Promise<Server & { rea
   const started = performance.now();
   const child = spawn(options.command, options.args, { env: { PATH: process.env.PATH!, ...options.env }, stdio: ['ignore', out, out] });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const readyMs = await waitForStatus(options.port, options.readyPath, options.readyStatus, started, child, options.headers);
+  const readyMs = await waitForStatus(options.port, options.readyPath, options.readyStatus, started, child, options.headers).catch((error) => {
+    child.kill('SIGKILL'); // never ready: not left behind the bench
+    throw error;
+  });
   return {
     name: options.name,
     port: options.port,

@@ -58,9 +58,10 @@ export interface StartsOptions {
 export async function sideBySideStarts({ first, starts, restart, measure }: StartsOptions): Promise<Map<string, SideBySide>> {
   const results = new Map<string, Required<SideBySide>>();
   for (let start = 0; start < starts; start++) {
-    const pair: [Server, Server] = start === 0 ? first : [await restart(first[0].name), await restart(first[1].name)];
+    const pair: Server[] = start === 0 ? [...first] : [];
     try {
-      for (const [workload, { ratios, cpuRatios }] of await measure(...pair)) {
+      for (const server of start === 0 ? [] : first) pair.push(await restart(server.name));
+      for (const [workload, { ratios, cpuRatios }] of await measure(pair[0], pair[1])) {
         const result = results.get(workload) ?? { ratios: [], cpuRatios: [], starts: [] };
         result.ratios.push(...ratios);
         result.cpuRatios.push(...cpuRatios);
