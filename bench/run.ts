@@ -117,6 +117,13 @@ function roundOrder(all: Server[], round: number): Server[] {
   return round % 2 === 0 ? order.reverse() : order;
 }
 
+/** The gateway started as `npm start` starts it, once it has checked its files (as it serves from then on). */
+async function checkedGateway(env: Record<string, string>, log: string, name?: string): Promise<Server> {
+  const gateway = await startGateway(await setup(env, log), name);
+  await waitForLine(join(dir, log), /checked \d+ files against the manifest|VERIFY_DIST=off/);
+  return gateway;
+}
+
 async function coldStarts(count: number, how: 'node' | 'npm start', env: Record<string, string> = {}): Promise<ColdStart> {
   const colds: ColdStart[] = [];
   for (let i = 0; i < count; i++) colds.push(await coldStart(await setup(env), how));
@@ -142,10 +149,8 @@ try {
     `bench: cold start (medians), ${coldLine('node gateway/start.cjs', cold)}; ${coldLine('npm start', npmCold)}; ${coldLine('manifest.json only', jsonCold)}`,
   );
 
-  const gateway = await startGateway(await setup());
+  const gateway = await checkedGateway({}, 'gateway.log');
   servers.push(gateway);
-  // Measured once it has checked its files against the manifest, as it serves from then on.
-  await waitForLine(join(dir, 'gateway.log'), /checked \d+ files against the manifest/);
   const answers = await verify(gateway, list, key);
   const headersByPath = new Map(
     list
@@ -163,8 +168,7 @@ try {
     servers.push(await startPlainNginx(tools.nginx, { ...peers, port: await freePort() }));
   }
   for (const variant of variants) {
-    servers.push(await startGateway(await setup(variant.env, `${variant.name}.log`), variant.name));
-    await waitForLine(join(dir, `${variant.name}.log`), /checked \d+ files against the manifest|VERIFY_DIST=off/);
+    servers.push(await checkedGateway(variant.env, `${variant.name}.log`, variant.name));
   }
   for (const server of servers.slice(1)) await verify(server, list, key);
   if (process.env.BENCH_EDGE !== 'off') {
@@ -224,11 +228,7 @@ try {
   const restart = async (name: string): Promise<Server> => {
     const log = `${name}-${++restarts}.log`;
     const server = await {
-      gateway: async () => {
-        const started = await startGateway(await setup({}, log));
-        await waitForLine(join(dir, log), /checked \d+ files against the manifest/);
-        return started;
-      },
+      gateway: () => checkedGateway({}, log),
       'node:http': async () => startReference({ ...peers, port: await freePort() }),
       nginx: async () => startGeneratedNginx({ distDir, dir, key, workers, port: await freePort(), searchOrigin: `http://127.0.0.1:${gateway.port}` }),
       'nginx plain': async () => startPlainNginx(tools.nginx!, { ...peers, port: await freePort() }),
@@ -285,9 +285,8 @@ try {
   };
   const afterLoadRss = await fillThenStop(gateway, 'after the timed rounds');
   // The same on a gateway just started (once it has checked its files), whose heaps have not settled under load.
-  const fresh = await startGateway(await setup({}, 'gateway-fresh.log'));
+  const fresh = await checkedGateway({}, 'gateway-fresh.log');
   servers.unshift(fresh);
-  await waitForLine(join(dir, 'gateway-fresh.log'), /checked \d+ files against the manifest/);
   const freshRss = await fillThenStop(fresh, 'just started');
 
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
