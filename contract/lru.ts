@@ -1,12 +1,15 @@
+/** What an entry is kept under: a string, or an object (looked up by identity, without hashing a string). */
+export type CacheId = string | object;
+
 /** A least-recently-used map bounded by the total size of its values, as the caller measures them: one per app. */
 export class SizeBoundedLru<V> {
-  #entries = new Map<string, { value: V; size: number }>();
+  #entries = new Map<CacheId, { value: V; size: number }>();
   #used = 0;
-  #newest: string | undefined;
+  #newest: CacheId | undefined;
 
   constructor(readonly budget: number) {}
 
-  get(key: string): V | undefined {
+  get(key: CacheId): V | undefined {
     const entry = this.#entries.get(key);
     if (!entry) return undefined;
     // Map keeps insertion order: re-inserting marks the entry as the most recently used (unless it is already).
@@ -19,7 +22,7 @@ export class SizeBoundedLru<V> {
   }
 
   /** Keeps `value` unless it alone is larger than the budget, pushing out the least recently used. */
-  set(key: string, value: V, size: number): void {
+  set(key: CacheId, value: V, size: number): void {
     if (size > this.budget) return;
     this.delete(key);
     this.#entries.set(key, { value, size });
@@ -32,7 +35,7 @@ export class SizeBoundedLru<V> {
     }
   }
 
-  delete(key: string): void {
+  delete(key: CacheId): void {
     const entry = this.#entries.get(key);
     if (!entry) return;
     this.#entries.delete(key);

@@ -100,11 +100,22 @@ type Verdict = ApiKey | Refusal;
 /** How long a header may be for its verdict to be kept: a Bearer header with a key is far shorter. */
 const KEPT_HEADER_BYTES = 256;
 
-/** The last Authorization header seen on a connection (zero-padded), the verdict on it, and the generation of keys that gave it. */
+/** The last Authorization header seen on a connection, the verdict on it, and the generation of keys that gave it. */
 interface LastSeen {
-  header: Buffer;
+  header: string;
   verdict: Verdict;
   generation: number;
+}
+
+/**
+ * Whether `presented` is `last`, in a time that depends on the length of `presented` alone (no early
+ * exit): timing tells a client the length of its own header and nothing of the last one.
+ */
+function sameHeader(presented: string, last: string): boolean {
+  let difference = presented.length ^ last.length;
+  // Past the end of `last`, charCodeAt gives NaN, which `^` reads as 0: a header holds no NUL, so the difference stays.
+  for (let i = 0; i < presented.length; i++) difference |= presented.charCodeAt(i) ^ last.charCodeAt(i);
+  return difference === 0;
 }
 
 /** A second Authorization header makes the request malformed (node:http keeps only the first in `headers`). */
@@ -120,21 +131,18 @@ function repeated(req: IncomingMessage): boolean {
  * client sends the same header with every request: the verdict on the last one seen on a connection,
  * accepted or refused, is kept until the keys change, so a key is hashed once per connection, not per
  * request (the figure is in bench/README.md). A proxy may send several clients' requests on one
- * connection, so a header is compared with the last one in constant time too, zero-padded to a fixed
- * length (a header cannot hold a NUL).
+ * connection, so a header is compared with the last one in constant time too (sameHeader).
  */
 export function bearerVerdict(keys: Keys): (req: IncomingMessage) => Verdict {
   const lastSeen = new WeakMap<Socket, LastSeen>();
-  const presented = Buffer.alloc(KEPT_HEADER_BYTES);
   return (req) => {
     const header = req.headers.authorization ?? '';
     if (header !== '' && repeated(req)) return 'malformed';
     if (header.length > KEPT_HEADER_BYTES) return verdict(keys, header);
-    presented.fill(0).write(header, 'latin1');
     const last = lastSeen.get(req.socket);
-    if (last !== undefined && last.generation === keys.generation && timingSafeEqual(presented, last.header)) return last.verdict;
+    if (last !== undefined && last.generation === keys.generation && sameHeader(header, last.header)) return last.verdict;
     const found = verdict(keys, header);
-    lastSeen.set(req.socket, { header: Buffer.from(presented), verdict: found, generation: keys.generation });
+    lastSeen.set(req.socket, { header, verdict: found, generation: keys.generation });
     return found;
   };
 }

@@ -11,6 +11,7 @@ import { COMPRESS_FROM_BYTES, contentTypeOf, isPublicFile, JSON_TYPE, type Codin
 import { PROBLEM_TYPE, problemBody, statusOf, type Problem } from '../contract/problems.ts';
 import { readFile, UnreadableFile, type Dist } from './dist.ts';
 import type { SizeBoundedLru } from '../contract/lru.ts';
+import type { DistFile } from '../contract/manifest.ts';
 
 export type { Pairs };
 
@@ -70,6 +71,13 @@ interface Sendable {
   head: Pairs;
 }
 
+/**
+ * What a file's answers need, made as they are first asked for and kept together under the file's
+ * manifest entry (found by identity, without a string made per request): its ETag, its bytes and head
+ * in each coding read, and the head of its 304; `size`, what they hold.
+ */
+type FileAnswers = Partial<Record<Coding, Sendable>> & { etag: string; notModified?: Pairs; size: number };
+
 /** Memo of a header's parse (Accept-Encoding): clients send a handful of distinct values. */
 function memo<T>(compute: (header: string) => T, size = 256): (header: string) => T {
   const seen = new Map<string, T>();
@@ -93,11 +101,13 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed,
     };
   };
+  const answersOf = (file: DistFile): FileAnswers => (cache.get(file) as FileAnswers | undefined) ?? { etag: etagOf(file.sha256), size: 0 };
+  const keep = (file: DistFile, answers: FileAnswers, size: number) => {
+    answers.size += size;
+    cache.set(file, answers, answers.size);
+  };
   /** The file's bytes in `coding`, checked; a copy that is missing or damaged is logged and the plain file sent instead. */
-  const sendable = (key: string, coding: Coding): Sendable => {
-    const id = `file ${coding} ${key}`;
-    const cached = cache.get(id) as Sendable | undefined;
-    if (cached) return cached;
+  const sendable = (key: string, file: DistFile, answers: FileAnswers, coding: Coding): Sendable => {
     let bytes: Buffer;
     try {
       bytes = readFile(dist, key, coding);
@@ -109,29 +119,32 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       log(`${error.missing ? 'warning' : 'error'}: ${error.message}; sent ${key} uncompressed`);
       return { bytes: plain, coding: 'identity', head: fileHeaders(headOf(key), { length: plain.length, coding: 'identity' }) };
     }
-    const entry: Sendable = { bytes, coding, head: fileHeaders(headOf(key), { length: bytes.length, coding }) };
-    cache.set(id, entry, bytes.length + 512);
-    return entry;
+    const made: Sendable = { bytes, coding, head: fileHeaders(headOf(key), { length: bytes.length, coding }) };
+    answers[coding] = made;
+    keep(file, answers, bytes.length + 512);
+    return made;
   };
-  const codings = new Map<string, (header: string) => Coding>();
+  /** By which compressed copies a file has: 2 for br, 1 for gzip. */
+  const codings: ((header: string) => Coding)[] = [];
   const codingFor = (available: { br?: number; gzip?: number }, header: string | undefined): Coding => {
     if (!header) return 'identity';
-    const id = `${available.br !== undefined ? 'b' : ''}${available.gzip !== undefined ? 'g' : ''}`;
-    let choose = codings.get(id);
-    if (!choose) codings.set(id, (choose = memo((value) => chooseEncoding(value, available))));
-    return choose(header);
+    const id = (available.br !== undefined ? 2 : 0) + (available.gzip !== undefined ? 1 : 0);
+    return (codings[id] ??= memo((value) => chooseEncoding(value, available)))(header);
   };
 
   return {
     file: (req, res, key) => {
       const file = dist.files.get(key)!;
-      if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], etagOf(file.sha256))) {
-        const id = `304 ${key}`;
-        let head = cache.get(id) as Pairs | undefined;
-        if (!head) cache.set(id, (head = fileHeaders(headOf(key))), 512);
-        return answer(res, 304, head);
+      const answers = answersOf(file);
+      if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], answers.etag)) {
+        if (!answers.notModified) {
+          answers.notModified = fileHeaders(headOf(key));
+          keep(file, answers, 512);
+        }
+        return answer(res, 304, answers.notModified);
       }
-      const chosen = sendable(key, codingFor(file.encodings, req.headers['accept-encoding']));
+      const coding = codingFor(file.encodings, req.headers['accept-encoding']);
+      const chosen = answers[coding] ?? sendable(key, file, answers, coding);
       answer(res, 200, chosen.head, chosen.bytes);
     },
     computed: (req, res, computed, compressUpTo) => {
