@@ -45,8 +45,8 @@ function locations(workloads: Workload[], headersByPath: Map<string, Record<stri
     .join('\n');
 }
 
-/** What the reference servers are started with: plain nginx serves the same answers with the same headers. */
-export type PlainOptions = Omit<ReferenceOptions, 'polka'>;
+/** What the reference servers are started with: plain nginx serves the same files with the same headers (its 401 and 404 are its own pages). */
+export type PlainOptions = Omit<ReferenceOptions, 'polka' | 'problems'>;
 
 export function plainConfig(options: PlainOptions): string {
   const { dir } = options;

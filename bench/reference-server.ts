@@ -1,8 +1,9 @@
 /**
  * A raw node:http server answering the measured requests from memory (a Map of URL to prepared
- * answers), with as many node:cluster workers as the gateway it is compared with: the ceiling for any
- * Node gateway, the same bytes with nothing else to do. With `polka`, the same answers come from the
- * one middleware of a Polka app: the ceiling for a gateway built on Polka, as this one must be.
+ * answers, and the gateway's own 401 and 404), with as many node:cluster workers as the gateway it is
+ * compared with: the ceiling for any Node gateway, the same bytes with nothing else to do. With
+ * `polka`, the same answers come from the one middleware of a Polka app: the ceiling for a gateway
+ * built on Polka, as this one must be.
  *   node --import tsx bench/reference-server.ts <port> <spec.json> <workers> [polka]
  */
 import cluster from 'node:cluster';
@@ -17,9 +18,16 @@ export interface ReferenceRoute {
   brBody?: string;
   etag?: string;
 }
+/** An error answer of the gateway's (the 401, the 404), sent as it is: headers and problem document. */
+export interface ReferenceProblem {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 export interface ReferenceSpec {
   key: string;
   routes: ReferenceRoute[];
+  problems: ReferenceProblem[];
 }
 
 const [portText, specFile, workers, router] = process.argv.slice(2);
@@ -42,14 +50,16 @@ if (cluster.isPrimary) {
       return [route.url, { ...route, body, brBody, headers }];
     }),
   );
-  const unauthorized = Buffer.from('{"status":401}');
-  const notFound = Buffer.from('{"status":404}');
+  const problem = (status: number) => {
+    const { headers, body } = spec.problems.find((answer) => answer.status === status)!;
+    const bytes = Buffer.from(body, 'base64');
+    return { head: [...Object.entries(headers).flat(), 'Content-Length', bytes.length], bytes };
+  };
+  const [unauthorized, notFound] = [problem(401), problem(404)];
   const answer = (req: IncomingMessage, res: ServerResponse) => {
-    if (req.headers.authorization !== auth) {
-      return void res.writeHead(401, ['Content-Type', type, 'Content-Length', unauthorized.length]).end(unauthorized);
-    }
+    if (req.headers.authorization !== auth) return void res.writeHead(401, unauthorized.head).end(unauthorized.bytes);
     const route = routes.get(req.url!);
-    if (!route) return void res.writeHead(404, ['Content-Type', type, 'Content-Length', notFound.length]).end(notFound);
+    if (!route) return void res.writeHead(404, notFound.head).end(notFound.bytes);
     if (route.etag && req.headers['if-none-match'] === route.etag) return void res.writeHead(304, route.headers).end();
     const br = route.brBody && /\bbr\b/.test(req.headers['accept-encoding'] ?? '');
     const body = br ? route.brBody! : route.body;

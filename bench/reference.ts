@@ -1,12 +1,18 @@
-/** Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected bodies, and `workers` workers: raw node:http, or Polka. */
+/**
+ * Starts bench/reference-server.ts on the measured requests, with the gateway's headers and the expected
+ * bodies, its 401 and 404 as it sends them, and `workers` workers: raw node:http, or Polka.
+ */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './dist.ts';
-import type { ReferenceRoute, ReferenceSpec } from './reference-server.ts';
+import type { ReferenceProblem, ReferenceRoute, ReferenceSpec } from './reference-server.ts';
+import type { Answer } from './verify.ts';
 import { startServer, type Server } from './server.ts';
 import type { Workload } from './workloads.ts';
 
 const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
+/** Of an error answer, the headers node:http writes itself. */
+const FRAMING_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
 export interface ReferenceOptions {
   dir: string;
@@ -15,6 +21,8 @@ export interface ReferenceOptions {
   workers: number;
   workloads: Workload[];
   headersByPath: Map<string, Record<string, string>>;
+  /** The gateway's answers to the 401 and 404 workloads, sent as they are. */
+  problems: Answer[];
   /** Answer from the one middleware of a Polka app instead of node:http's request listener. */
   polka?: boolean;
 }
@@ -32,7 +40,14 @@ export function startReference(options: ReferenceOptions): Promise<Server> {
     routes.set(workload.path, route);
   }
   for (const workload of options.workloads.filter((w) => w.etag)) routes.get(workload.path)!.etag = workload.etag;
-  const spec: ReferenceSpec = { key: options.key, routes: [...routes.values()] };
+  const problems = options.problems.map(
+    (answer): ReferenceProblem => ({
+      status: answer.status,
+      headers: Object.fromEntries(Object.entries(answer.headers).flatMap(([name, value]) => (FRAMING_HEADERS.has(name) ? [] : [[name, String(value)]]))),
+      body: answer.body.toString('base64'),
+    }),
+  );
+  const spec: ReferenceSpec = { key: options.key, routes: [...routes.values()], problems };
   const name = options.polka ? 'polka' : 'node:http';
   const specFile = join(options.dir, `reference-${name}.json`);
   writeFileSync(specFile, JSON.stringify(spec));

@@ -160,7 +160,8 @@ try {
         return [w.path.split('?')[0], headers];
       }),
   );
-  const peers = { dir, key, workers, workloads: list, headersByPath };
+  const problems = list.filter((w) => w.status >= 400).map((w) => answers.get(w.name)!);
+  const peers = { dir, key, workers, workloads: list, headersByPath, problems };
   servers.push(await startReference({ ...peers, port: await freePort() }));
   servers.push(await startReference({ ...peers, port: await freePort(), polka: true }));
   if (tools.nginx) {
