@@ -57,6 +57,14 @@ const COMPRESS = {
   gzip: (body: Buffer) => gzipSync(body),
 };
 
+/** What the head of a computed body says about it; made only with its first answer in a coding (a closure made per request costs a name under tsx). */
+const computedHead = (computed: Computed) => ({
+  etag: computed.etag,
+  contentType: JSON_TYPE,
+  contentLanguage: computed.contentLanguage,
+  cacheControl: CACHE_CONTROL.keyed,
+});
+
 export interface Sender {
   /** Answers with the manifest file `key`. */
   file: (req: IncomingMessage, res: Res, key: string) => void;
@@ -148,12 +156,11 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       answer(res, 200, chosen.head, chosen.bytes);
     },
     computed: (req, res, computed, compressUpTo) => {
-      const head = () => ({ etag: computed.etag, contentType: JSON_TYPE, contentLanguage: computed.contentLanguage, cacheControl: CACHE_CONTROL.keyed });
-      if (matchesEtag(req.headers['if-none-match'], computed.etag)) return answer(res, 304, (computed.heads['304'] ??= fileHeaders(head())));
+      if (matchesEtag(req.headers['if-none-match'], computed.etag)) return answer(res, 304, (computed.heads['304'] ??= fileHeaders(computedHead(computed))));
       const size = computed.body.length;
       const coding = size >= COMPRESS_FROM_BYTES && size <= compressUpTo ? chooseEncoding(req.headers['accept-encoding'], { br: 0, gzip: 0 }) : 'identity';
       const bytes = coding === 'identity' ? computed.body : (computed.encoded[coding] ??= COMPRESS[coding](computed.body));
-      answer(res, 200, (computed.heads[coding] ??= fileHeaders(head(), { length: bytes.length, coding })), bytes);
+      answer(res, 200, (computed.heads[coding] ??= fileHeaders(computedHead(computed), { length: bytes.length, coding })), bytes);
     },
   };
 }
