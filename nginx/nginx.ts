@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import type { Origins } from '../contract/headers.ts';
 import { NGINX_CONFIG_FILE } from '../contract/layout.ts';
 import { corsHeaders, corsMaps, keyLine, PLACEHOLDERS } from '../contract/nginx-placeholders.ts';
-import { manifestIdentity, snapshot, workersOf } from './snapshot.ts';
+import { manifestIdentity, type Snapshot, snapshot, workersOf } from './snapshot.ts';
 
 export const NGINX = '/usr/sbin/nginx';
 export const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
@@ -39,6 +39,11 @@ export interface NginxOptions {
   watchMs?: number;
   /** Lines about reloads. */
   say?: (line: string) => void;
+  /**
+   * A checked snapshot of `distDir` made earlier (snapshot.ts), served at start instead of a new one: a caller
+   * that starts nginx on one release many times pays the links and the check once. Its maker removes it.
+   */
+  snapshot?: Snapshot;
 }
 
 export interface Nginx {
@@ -129,7 +134,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
   chmodSync(prefix, 0o755);
   mkdirSync(join(prefix, 'releases'));
   const config = writePrefix(prefix, options);
-  let served = snapshot(distDir, join(prefix, 'releases'));
+  let served = options.snapshot ?? snapshot(distDir, join(prefix, 'releases'));
   const writeServed = () => writeSite(prefix, readFileSync(join(served.dir, NGINX_CONFIG_FILE), 'utf8'), served.dir, options);
   writeServed();
   const check = spawnSync(NGINX, ['-t', '-q', '-p', prefix, '-c', config], { encoding: 'utf8' });
@@ -169,7 +174,7 @@ export async function startNginx(options: NginxOptions): Promise<Nginx> {
     say(`reload: serving release ${next.release} (was ${old.release})`);
     // The old workers finish the requests they took, reading the old snapshot; then it goes.
     while (workersOf(child.pid!).some((pid) => oldWorkers.includes(pid))) await new Promise((resolve) => setTimeout(resolve, 100));
-    rmSync(old.dir, { recursive: true, force: true });
+    if (old !== options.snapshot) rmSync(old.dir, { recursive: true, force: true });
   };
   const reload = () =>
     (reloading ??= reloadNow()

@@ -11,6 +11,7 @@ import { builtDist } from './helpers/dist.ts';
 import type { Datasets } from '../build/types/datasets.ts';
 import { fewCountriesData, removeData } from './helpers/few-countries.ts';
 import { ROOT } from './helpers/paths.ts';
+import { scratchDir } from './helpers/scratch.ts';
 
 const run = promisify(execFile);
 const BUILD = [process.execPath, '--import', 'tsx', join(ROOT, 'build', 'build.ts')] as const;
@@ -23,7 +24,7 @@ const filesUnder = (dir: string): string[] =>
 
 /** A stand-in for a live dist: whatever a failed build does, these bytes must survive. */
 function previousDist(): { dir: string; cleanup: () => void } {
-  const parent = mkdtempSync(join(tmpdir(), 'country-previous-'));
+  const parent = scratchDir('country-previous-');
   const dir = join(parent, 'dist');
   mkdirSync(join(dir, 'v1'), { recursive: true });
   writeFileSync(join(dir, 'manifest.json'), '{"release":{"id":"previous"}}\n');
@@ -47,7 +48,7 @@ process.on('exit', () => removeData(fewData));
 // dir may hold from an earlier run: a build in another process, at another time, from another copy of the data. That
 // the real dist is the tree its manifest digests, file by file, build.test.ts checks ("build: manifest").
 determinism('should give byte-identical trees, compressed copies included, for two builds of the same data', async () => {
-  const out = mkdtempSync(join(tmpdir(), 'country-twice-'));
+  const out = scratchDir('country-twice-');
   try {
     const first = builtDist(fewData);
     const second = join(out, 'dist');

@@ -17,6 +17,7 @@ import { generator } from './helpers/fuzz.ts';
 import { startEdge } from './helpers/edge.ts';
 import { distFile, startGateway, TEST_KEY, type Gateway } from './helpers/gateway.ts';
 import { HOSTILE, rawRequest, type Hostile } from './helpers/hostile.ts';
+import { testSnapshot } from './helpers/kept-snapshot.ts';
 import { keylessRequests } from './helpers/keyless.ts';
 import { prng } from './helpers/prng.ts';
 import { freePort } from './helpers/start.ts';
@@ -271,12 +272,20 @@ let edgeStarting: Promise<LocalEdge> | undefined;
 let tiers: Tier[];
 tiersSuite.before(async () => {
   requirePackages('nginx-light', 'libnginx-mod-http-brotli-static');
-  // workerd starts in its own process while this one checks nginx's snapshot of the dist.
+  // workerd starts in its own process while this one finds (or makes) nginx's snapshot of the dist.
   edgeStarting = startEdge().then((started) => (edge = started));
   edgeStarting.catch(() => undefined); // awaited below: a failure to start fails the hook there
   gateway = await startGateway();
   const port = await freePort();
-  nginx = await startNginx({ distDir: builtDist(), host: '127.0.0.1', port, keys: [TEST_KEY], searchOrigin: `http://127.0.0.1:${gateway.port}`, workers: 1 });
+  nginx = await startNginx({
+    distDir: builtDist(),
+    snapshot: testSnapshot(),
+    host: '127.0.0.1',
+    port,
+    keys: [TEST_KEY],
+    searchOrigin: `http://127.0.0.1:${gateway.port}`,
+    workers: 1,
+  });
   const edgeStarted = await edgeStarting;
   tiers = [
     { name: 'gateway', port: gateway.port },

@@ -78,6 +78,8 @@ function removeOldBuilds(keep: string): void {
         // Its edge upload and the Worker bundled for it (helpers/edge.ts), hard links but for the edge's index.
         rmSync(`${dir}-edge`, { recursive: true, force: true });
         rmSync(`${dir}-edge-worker`, { recursive: true, force: true });
+        // nginx's snapshot of it (helpers/kept-snapshot.ts), hard links.
+        rmSync(`${dir}-nginx`, { recursive: true, force: true });
         // Its release archive (release-archive.test.ts).
         for (const packed of readdirSync(tmpdir()).filter((other) => other.startsWith(`${name}.release-`))) rmSync(join(tmpdir(), packed), { force: true });
         rmSync(usedStamp(dir), { force: true });

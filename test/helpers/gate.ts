@@ -10,8 +10,8 @@ import { dirname, join } from 'node:path';
 import { readJson, writeCanonicalJson } from '../../build/lib/canonical-json.ts';
 import { formatProblem } from '../../build/validate/problems.ts';
 import { validateData } from '../../build/validate/validate-data.ts';
-import { ValidationMemo } from '../../build/validate/validation-memo.ts';
 import { DATA_DIR } from './paths.ts';
+import { realDataMemo } from './real-data.ts';
 
 export interface Breach {
   file: string;
@@ -43,8 +43,7 @@ function brokenCopy(dir: string, names: string[], { file, mutate }: Breach): voi
  */
 export function gateMessages(breaches: Breach[], { memo: memoized = true } = {}): string[][] {
   // Seeded with the real data: each copy differs from data/ in one dataset.
-  const memo = memoized ? new ValidationMemo() : undefined;
-  if (memo) validateData(DATA_DIR, { memo });
+  const memo = memoized ? realDataMemo() : undefined;
   const scratch = mkdtempSync(join(tmpdir(), 'country-gate-'));
   try {
     const names = readdirSync(DATA_DIR, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.json'));

@@ -19,6 +19,8 @@ interface Task {
   file?: string;
   /** Waits for the background build where it reads the real dist. */
   needsDist: boolean;
+  /** Reads data/ as validated by helpers/real-data.ts, which a lane does once. */
+  readsData?: boolean;
 }
 
 const TEST_DIR = join(ROOT, 'test');
@@ -42,13 +44,13 @@ interface Usage {
 const MARK = `--- lane mark ${process.pid} ---`;
 const bin = (name: string) => join(ROOT, 'node_modules', '.bin', name);
 
-/** Whether a module reads helpers/dist.ts, itself or through the modules of test/ it imports. */
-function readsDist(file: string, seen = new Set<string>()): boolean {
+/** Whether a module reads `helper` (a module of helpers/), itself or through the modules of test/ it imports. */
+function reads(helper: string, file: string, seen = new Set<string>()): boolean {
   if (seen.has(file)) return false;
   seen.add(file);
-  if (file === join(TEST_DIR, 'helpers', 'dist.ts')) return true;
+  if (file === join(TEST_DIR, 'helpers', helper)) return true;
   const imports = [...readFileSync(file, 'utf8').matchAll(/from '(\.{1,2}\/[^']+\.ts)'/g)].map((match) => resolve(dirname(file), match[1]));
-  return imports.some((path) => path.startsWith(TEST_DIR) && readsDist(path, seen));
+  return imports.some((path) => path.startsWith(TEST_DIR) && reads(helper, path, seen));
 }
 
 /** Every test file (as uvu's command line finds them: the scripts of test/, not of helpers/ or load/) or those a pattern picks. */
@@ -56,7 +58,10 @@ function tasks(pattern?: RegExp): Task[] {
   const files = readdirSync(TEST_DIR)
     .filter((name) => /\.([mc]js|[jt]sx?)$/.test(name) && (!pattern || pattern.test(name)))
     .sort();
-  const testFiles = files.map((name) => ({ name, file: join(TEST_DIR, name), needsDist: readsDist(join(TEST_DIR, name)) }));
+  const testFiles = files.map((name) => {
+    const file = join(TEST_DIR, name);
+    return { name, file, needsDist: reads('dist.ts', file), readsData: reads('real-data.ts', file) };
+  });
   if (process.env.TEST_FILES_ONLY) return testFiles;
   return [
     // Incremental, its state in the temp dir: a second run checks only what changed.
@@ -210,15 +215,21 @@ async function main(): Promise<number> {
   const totals = { total: 0, passed: 0, skipped: 0 };
   const failures: string[] = [];
 
+  /** Whether some lane has validated data/ (helpers/real-data.ts) already. */
+  let dataHeld = false;
   /**
    * The heaviest task that can run now; one that reads the dist waits for it unless nothing else is left.
-   * The lane for waiting files takes only those; the others take them last.
+   * The lane for waiting files takes only those; the others take them last. Once a lane holds the validated
+   * data/, it takes the files that read it first and the other lanes take them last: validating data/ again
+   * costs a lane seconds of CPU.
    */
-  const next = (forWaiting: boolean): Task | undefined => {
+  const next = (forWaiting: boolean, holdsData: boolean): Task | undefined => {
     const fits = queue.filter((task) => waiting.has(task.name) === forWaiting);
     const candidates = forWaiting || fits.length ? fits : queue;
     const ready = candidates.filter((task) => distReady || !task.needsDist);
-    const pick = (ready.length ? ready : candidates).sort((a, b) => weight.get(b.name)! - weight.get(a.name)!)[0];
+    const pool = ready.length ? ready : candidates;
+    const preferred = dataHeld ? pool.filter((task) => Boolean(task.readsData) === holdsData) : pool;
+    const pick = (preferred.length ? preferred : pool).sort((a, b) => weight.get(b.name)! - weight.get(a.name)!)[0];
     if (pick) queue.splice(queue.indexOf(pick), 1);
     return pick;
   };
@@ -230,8 +241,9 @@ async function main(): Promise<number> {
   await Promise.all(
     kinds.map(async (forWaiting, index) => {
       let lane: Lane | undefined;
+      let holdsData = false;
       const use = (usage[index] = { files: 0, seconds: 0, cpu: 0 });
-      for (let task = next(forWaiting); task; task = next(forWaiting)) {
+      for (let task = next(forWaiting, holdsData); task; task = next(forWaiting, holdsData)) {
         if (task.needsDist && !distReady) await building;
         // Timed from here: a file's wait for the background build is neither its weight nor its waiting.
         const at = Date.now();
@@ -240,8 +252,9 @@ async function main(): Promise<number> {
         else if (task.needsDist && distFailure) result = { output: `${distFailure.message}\n`, failed: true };
         else {
           lane ??= await startLane();
+          if (task.readsData) holdsData = dataHeld = true;
           result = await runFile(lane, task);
-          if (lane.child.exitCode !== null) lane = undefined;
+          if (lane.child.exitCode !== null) [lane, holdsData] = [undefined, false];
         }
         times[task.name] = (Date.now() - at) / 1000;
         if (result.cpu !== undefined) usages[task.name] = { seconds: times[task.name], cpu: result.cpu };
