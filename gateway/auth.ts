@@ -111,7 +111,7 @@ interface LastSeen {
  * Whether `presented` is `last`, in a time that depends on the length of `presented` alone (no early
  * exit): timing tells a client the length of its own header and nothing of the last one.
  */
-function sameHeader(presented: string, last: string): boolean {
+export function sameHeader(presented: string, last: string): boolean {
   let difference = presented.length ^ last.length;
   // Past the end of `last`, charCodeAt gives NaN, which `^` reads as 0: a header holds no NUL, so the difference stays.
   for (let i = 0; i < presented.length; i++) difference |= presented.charCodeAt(i) ^ last.charCodeAt(i);
