@@ -100,15 +100,12 @@ function memo<T>(compute: (header: string) => T, size = 256): (header: string) =
 }
 
 export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: string) => void): Sender {
-  const headOf = (key: string) => {
-    const file = dist.files.get(key)!;
-    return {
-      etag: etagOf(file.sha256),
-      contentType: contentTypeOf(key),
-      contentLanguage: file.contentLanguage,
-      cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed,
-    };
-  };
+  const headOf = (key: string, file: DistFile, answers: FileAnswers) => ({
+    etag: answers.etag,
+    contentType: contentTypeOf(key),
+    contentLanguage: file.contentLanguage,
+    cacheControl: isPublicFile(key) ? CACHE_CONTROL.public : CACHE_CONTROL.keyed,
+  });
   const answersOf = (file: DistFile): FileAnswers => (cache.get(file) as FileAnswers | undefined) ?? { etag: etagOf(file.sha256), size: 0 };
   const keep = (file: DistFile, answers: FileAnswers, size: number) => {
     answers.size += size;
@@ -125,9 +122,9 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       const plain = readFile(dist, key, 'identity');
       // A copy missing while its file is whole is also what a tree being deleted looks like for a moment: a warning.
       log(`${error.missing ? 'warning' : 'error'}: ${error.message}; sent ${key} uncompressed`);
-      return { bytes: plain, coding: 'identity', head: fileHeaders(headOf(key), { length: plain.length, coding: 'identity' }) };
+      return { bytes: plain, coding: 'identity', head: fileHeaders(headOf(key, file, answers), { length: plain.length, coding: 'identity' }) };
     }
-    const made: Sendable = { bytes, coding, head: fileHeaders(headOf(key), { length: bytes.length, coding }) };
+    const made: Sendable = { bytes, coding, head: fileHeaders(headOf(key, file, answers), { length: bytes.length, coding }) };
     answers[coding] = made;
     keep(file, answers, bytes.length + 512);
     return made;
@@ -146,7 +143,7 @@ export function sender(dist: Dist, cache: SizeBoundedLru<unknown>, log: (line: s
       const answers = answersOf(file);
       if (req.headers['if-none-match'] !== undefined && matchesEtag(req.headers['if-none-match'], answers.etag)) {
         if (!answers.notModified) {
-          answers.notModified = fileHeaders(headOf(key));
+          answers.notModified = fileHeaders(headOf(key, file, answers));
           keep(file, answers, 512);
         }
         return answer(res, 304, answers.notModified);
