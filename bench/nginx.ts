@@ -13,10 +13,7 @@ import { join } from 'node:path';
 import { startNginx } from '../nginx/nginx.ts';
 import type { Workload } from './workloads.ts';
 import { startServer, treeCpuMs, treeRss, type Server } from './server.ts';
-import type { ReferenceOptions } from './reference.ts';
-
-/** Headers a static server produces itself, or that depend on the coding. */
-const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
+import { OWN_HEADERS, type ReferenceOptions } from './reference.ts';
 
 const quote = (value: string) => `'${value.replace(/[\\']/g, (c) => `\\${c}`)}'`;
 

@@ -10,9 +10,10 @@ import type { Answer } from './verify.ts';
 import { startServer, type Server } from './server.ts';
 import type { Workload } from './workloads.ts';
 
-const OWN_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'content-type', 'content-encoding', 'transfer-encoding']);
-/** Of an error answer, the headers node:http writes itself. */
+/** Headers a server writes itself for any answer. */
 const FRAMING_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+/** Headers a static server produces itself, or that depend on the coding: not copied onto a file's answer. */
+export const OWN_HEADERS = new Set([...FRAMING_HEADERS, 'content-type', 'content-encoding']);
 
 export interface ReferenceOptions {
   dir: string;
