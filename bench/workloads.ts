@@ -46,7 +46,7 @@ export function workloads(distDir: string, searchFile: string): { list: Workload
   const subdivision = fileOf('/v1/subdivisions/BR/BR-SP', 'pt-PT');
 
   const index = JSON.parse(read(dist.release.searchIndex).toString('utf8'));
-  const english = searchableList(read('v1/countries.json').toString('utf8'), () => ['en']);
+  const english = searchableList(read('v1/countries.json'), () => ['en']);
   const query = 'germny';
   const searchBody = Buffer.from(answerSearch(new CountrySearch(index).find(query, english.options), english, query, SEARCH_LIMIT.default));
 

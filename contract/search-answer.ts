@@ -10,25 +10,29 @@ import { queryKey, readerLanguages, type CountrySearch, type SearchOptions } fro
 export interface SearchableList {
   locale: string;
   view: string;
-  /** Each item's JSON, by code, as the list file has it. */
-  items: Map<string, string>;
+  /** Each item's bytes, by code, as the list file has them: views into the file itself. */
+  items: Map<string, Uint8Array>;
   options: SearchOptions;
 }
 
+const decoder = new TextDecoder();
+const encoder = new TextEncoder();
+
 /**
- * `text` is a list file (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a locale's
- * fallback chain. Each item is kept as the file's own text of it (the build writes JSON.stringify's output)
- * and parsed on its own: a full list parsed whole is megabytes of objects that outlive the young
- * generation and pile up in the old one until its next full collection.
+ * `file` is a list file's bytes (`countries.json` or `countries.full.json` in a locale); `chainOf` gives a
+ * locale's fallback chain. Each item is kept as a view of the file's own bytes (the build writes
+ * JSON.stringify's output) and parsed on its own: the file stays one block outside the JS heap, freed
+ * with its buffer once the cache lets it go. A full list kept as text, or parsed whole, is megabytes of
+ * strings and objects that pile up in the old generation until its next full collection.
  */
-export function searchableList(text: string, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
-  const { head, items } = splitList(text);
+export function searchableList(file: Uint8Array, chainOf: (locale: string) => readonly string[] | undefined): SearchableList {
+  const { head, items } = splitList(file);
   const { locale, view } = JSON.parse(head) as { locale: string; view: string };
   const names = new Map<string, string>();
   const positions = new Map<string, number>();
-  const byCode = new Map<string, string>();
+  const byCode = new Map<string, Uint8Array>();
   for (const item of items) {
-    const { code, name } = JSON.parse(item) as { code: string; name: string | { common: string } };
+    const { code, name } = JSON.parse(decoder.decode(item)) as { code: string; name: string | { common: string } };
     names.set(code, typeof name === 'string' ? name : name.common);
     positions.set(code, positions.size);
     byCode.set(code, item);
@@ -46,53 +50,78 @@ export function searchableList(text: string, chainOf: (locale: string) => readon
   };
 }
 
-const COUNTRIES = '"countries":[';
+const COUNTRIES = encoder.encode('"countries":[');
+const [QUOTE, BACKSLASH, COMMA, OPEN_ARRAY, CLOSE_ARRAY, OPEN_OBJECT, CLOSE_OBJECT] = [0x22, 0x5c, 0x2c, 0x5b, 0x5d, 0x7b, 0x7d];
 
-/** The list's text cut in two: its items' texts, and the rest (`head`) with an empty `countries`. */
-function splitList(text: string): { head: string; items: string[] } {
-  const open = text.indexOf(COUNTRIES);
-  if (open < 0) throw new Error('not a country list: it has no "countries" array');
-  const items: string[] = [];
-  let at = open + COUNTRIES.length;
-  while (text.charCodeAt(at) === 0x7b) {
-    const end = valueEnd(text, at);
-    items.push(text.slice(at, end));
-    at = text.charCodeAt(end) === 0x2c ? end + 1 : end;
+/** Where `pattern` first occurs in `bytes`, or -1. */
+function indexOfBytes(bytes: Uint8Array, pattern: Uint8Array): number {
+  for (let at = bytes.indexOf(pattern[0]); at >= 0; at = bytes.indexOf(pattern[0], at + 1)) {
+    let i = 1;
+    while (i < pattern.length && bytes[at + i] === pattern[i]) i++;
+    if (i === pattern.length) return at;
   }
-  if (text.charCodeAt(at) !== 0x5d) throw new Error(`not a country list: ${JSON.stringify(text.slice(at, at + 20))} where an item or its end was due`);
-  return { head: `${text.slice(0, open)}"countries":[]${text.slice(at + 1)}`, items };
+  return -1;
+}
+
+/**
+ * The list cut in two: its items' bytes, and the rest (`head`, as text) with an empty `countries`. The
+ * bytes searched for are ASCII, which UTF-8 never uses inside a character of more than one byte.
+ */
+function splitList(file: Uint8Array): { head: string; items: Uint8Array[] } {
+  const open = indexOfBytes(file, COUNTRIES);
+  if (open < 0) throw new Error('not a country list: it has no "countries" array');
+  const items: Uint8Array[] = [];
+  let at = open + COUNTRIES.length;
+  while (file[at] === OPEN_OBJECT) {
+    const end = valueEnd(file, at);
+    items.push(file.subarray(at, end));
+    at = file[end] === COMMA ? end + 1 : end;
+  }
+  if (file[at] !== CLOSE_ARRAY) throw new Error(`not a country list: ${JSON.stringify(decoder.decode(file.subarray(at, at + 20)))} where an item or its end was due`);
+  return { head: `${decoder.decode(file.subarray(0, open))}"countries":[]${decoder.decode(file.subarray(at + 1))}`, items };
 }
 
 /** Where the object or array opening at `start` ends: brackets counted outside strings. */
-function valueEnd(text: string, start: number): number {
+function valueEnd(file: Uint8Array, start: number): number {
   let depth = 0;
-  for (let at = start; at < text.length; at++) {
-    const char = text.charCodeAt(at);
-    if (char === 0x22) at = stringEnd(text, at);
-    else if (char === 0x7b || char === 0x5b) depth++;
-    else if ((char === 0x7d || char === 0x5d) && --depth === 0) return at + 1;
+  for (let at = start; at < file.length; at++) {
+    const byte = file[at];
+    if (byte === QUOTE) at = stringEnd(file, at);
+    else if (byte === OPEN_OBJECT || byte === OPEN_ARRAY) depth++;
+    else if ((byte === CLOSE_OBJECT || byte === CLOSE_ARRAY) && --depth === 0) return at + 1;
   }
   throw new Error('not a country list: an item does not end');
 }
 
 /** The closing quote of the string opening at `start`: the next quote not escaped by an odd run of backslashes. */
-function stringEnd(text: string, start: number): number {
-  for (let quote = text.indexOf('"', start + 1); quote >= 0; quote = text.indexOf('"', quote + 1)) {
+function stringEnd(file: Uint8Array, start: number): number {
+  for (let quote = file.indexOf(QUOTE, start + 1); quote >= 0; quote = file.indexOf(QUOTE, quote + 1)) {
     let backslashes = 0;
-    while (text.charCodeAt(quote - 1 - backslashes) === 0x5c) backslashes++;
+    while (file[quote - 1 - backslashes] === BACKSLASH) backslashes++;
     if (backslashes % 2 === 0) return quote;
   }
   throw new Error('not a country list: a string does not end');
 }
 
 /**
- * The answer for `text`, given what CountrySearch.find found for it with the list's options: what
- * JSON.stringify({ query, count, locale, view, countries }) gives, the items' JSON as the list has it.
+ * The answer for `text`, given what CountrySearch.find found for it with the list's options: the bytes of
+ * JSON.stringify({ query, count, locale, view, countries }), the items' bytes as the list has them.
  */
-export function searchBody(found: readonly string[], list: SearchableList, text: string, limit: number): string {
+export function searchBody(found: readonly string[], list: SearchableList, text: string, limit: number): Uint8Array<ArrayBuffer> {
   const listed = found.filter((code) => list.items.has(code));
   const countries = listed.slice(0, limit).map((code) => list.items.get(code)!);
-  return `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[${countries.join(',')}]}`;
+  const head = encoder.encode(`{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[`);
+  const body = new Uint8Array(head.length + countries.reduce((sum, item) => sum + item.length + 1, 0) + (countries.length === 0 ? 2 : 1));
+  body.set(head);
+  let at = head.length;
+  for (const [i, item] of countries.entries()) {
+    if (i > 0) body[at++] = COMMA;
+    body.set(item, at);
+    at += item.length;
+  }
+  body[at++] = CLOSE_ARRAY;
+  body[at] = CLOSE_OBJECT;
+  return body;
 }
 
 /**

@@ -112,10 +112,16 @@ export class EdgeAssets {
     return this.#slice(key, file as EdgeFile & { bundle: string });
   }
 
-  /** The text of a file, for the edge's own use (the search index, a country list). */
-  async text(key: string): Promise<string> {
+  /** The bytes of a file, for the edge's own use (a country list to search). */
+  async bytes(key: string): Promise<Uint8Array<ArrayBuffer>> {
     const file = await this.file(key);
-    if (file?.bundle !== undefined) return new TextDecoder().decode((await this.body(key, file)) as Uint8Array);
-    return (await this.read(key)).text();
+    if (file?.bundle !== undefined) return this.#slice(key, file as EdgeFile & { bundle: string });
+    return new Uint8Array(await (await this.read(key)).arrayBuffer());
   }
+
+  /** The text of a file, for the edge's own use (the search index). */
+  async text(key: string): Promise<string> {
+    return new TextDecoder().decode(await this.bytes(key));
+  }
+
 }

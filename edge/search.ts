@@ -37,9 +37,9 @@ export function edgeSearch(assets: EdgeAssets, cache: SizeBoundedLru<unknown>): 
     // One read however many searches of a list arrive together.
     let reading = lists.get(key);
     if (!reading) {
-      reading = assets.text(key).then((text) => {
-        const list = searchableList(text, (locale) => release.localeChains.get(locale.toLowerCase()));
-        cache.set(SEARCH_CACHE_IDS.list(key), list, 2 * text.length);
+      reading = assets.bytes(key).then((file) => {
+        const list = searchableList(file, (locale) => release.localeChains.get(locale.toLowerCase()));
+        cache.set(SEARCH_CACHE_IDS.list(key), list, 2 * file.length);
         return list;
       });
       lists.set(key, reading);
@@ -53,7 +53,7 @@ export function edgeSearch(assets: EdgeAssets, cache: SizeBoundedLru<unknown>): 
     const kept = cache.get(answerId) as Computed | undefined;
     if (kept) return kept;
     const [search, list] = await Promise.all([indexOf(release), listOf(release, listKey)]);
-    const body = new TextEncoder().encode(searchBody(foundCountries(cache, search, list, listKey, text), list, text, limit));
+    const body = searchBody(foundCountries(cache, search, list, listKey, text), list, text, limit);
     const answer: Computed = {
       body,
       etag: `"${hex(await crypto.subtle.digest('SHA-256', body))}"`,

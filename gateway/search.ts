@@ -23,7 +23,7 @@ export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Searc
     let list = cache.get(id) as SearchableList | undefined;
     if (!list) {
       const file = read(key);
-      list = searchableList(file.toString('utf8'), (locale) => dist.release.localeChains.get(locale.toLowerCase()));
+      list = searchableList(file, (locale) => dist.release.localeChains.get(locale.toLowerCase()));
       cache.set(id, list, 2 * file.length);
     }
     return list;
@@ -35,7 +35,8 @@ export function gatewaySearch(dist: Dist, cache: SizeBoundedLru<unknown>): Searc
     if (kept) return kept;
     index ??= new CountrySearch(JSON.parse(read(dist.release.searchIndex).toString('utf8')));
     const list = listOf(listKey);
-    const body = Buffer.from(searchBody(foundCountries(cache, index, list, listKey, text), list, text, limit));
+    const found = searchBody(foundCountries(cache, index, list, listKey, text), list, text, limit);
+    const body = Buffer.from(found.buffer, found.byteOffset, found.length);
     const answer: Computed = {
       body,
       etag: `"${createHash('sha256').update(body).digest('hex')}"`,
