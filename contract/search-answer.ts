@@ -77,7 +77,8 @@ function splitList(file: Uint8Array): { head: string; items: Uint8Array[] } {
     items.push(file.subarray(at, end));
     at = file[end] === COMMA ? end + 1 : end;
   }
-  if (file[at] !== CLOSE_ARRAY) throw new Error(`not a country list: ${JSON.stringify(decoder.decode(file.subarray(at, at + 20)))} where an item or its end was due`);
+  if (file[at] !== CLOSE_ARRAY)
+    throw new Error(`not a country list: ${JSON.stringify(decoder.decode(file.subarray(at, at + 20)))} where an item or its end was due`);
   return { head: `${decoder.decode(file.subarray(0, open))}"countries":[]${decoder.decode(file.subarray(at + 1))}`, items };
 }
 
@@ -110,7 +111,9 @@ function stringEnd(file: Uint8Array, start: number): number {
 export function searchBody(found: readonly string[], list: SearchableList, text: string, limit: number): Uint8Array<ArrayBuffer> {
   const listed = found.filter((code) => list.items.has(code));
   const countries = listed.slice(0, limit).map((code) => list.items.get(code)!);
-  const head = encoder.encode(`{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[`);
+  const head = encoder.encode(
+    `{"query":${JSON.stringify(text)},"count":${listed.length},"locale":${JSON.stringify(list.locale)},"view":${JSON.stringify(list.view)},"countries":[`,
+  );
   const body = new Uint8Array(head.length + countries.reduce((sum, item) => sum + item.length + 1, 0) + (countries.length === 0 ? 2 : 1));
   body.set(head);
   let at = head.length;

@@ -123,5 +123,4 @@ export class EdgeAssets {
   async text(key: string): Promise<string> {
     return new TextDecoder().decode(await this.bytes(key));
   }
-
 }
