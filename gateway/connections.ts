@@ -23,8 +23,9 @@ import type { Socket } from 'node:net';
 import type { Res } from './send.ts';
 
 interface Connection {
-  /** Responses not yet finished or closed, each with its request and when it came. */
-  open: Map<Res, { req: IncomingMessage; started: number }>;
+  /** Responses not yet finished or closed, in the order their requests came (each has the socket in turn), and when each came. */
+  open: Res[];
+  started: number[];
   /** Requests whose response waits for the connection, in order. */
   waiting: { res: Res; answer: () => void }[];
   /** The last request node:http gave us on it (a body may still be arriving). */
@@ -86,7 +87,7 @@ export class Connections {
       self.#account(self.#connections.get(this.req.socket), this);
     };
     server.on('connection', (socket: Socket) => {
-      const connection: Connection = { open: new Map(), waiting: [], full: false, flushed: 0, movedAt: performance.now() };
+      const connection: Connection = { open: [], started: [], waiting: [], full: false, flushed: 0, movedAt: performance.now() };
       this.#connections.set(socket, connection);
       bySocket.set(socket, connection);
       // node:http's own listener has given the socket its parser: requests past a full queue are not parsed.
@@ -97,12 +98,12 @@ export class Connections {
         const connection = this.#connections.get(socket)!;
         this.#connections.delete(socket);
         // An answer out whole whose own close has not come yet is done, not dropped.
-        for (const res of [...connection.open.keys()]) if (res.writableFinished) this.#account(connection, res);
+        for (const res of [...connection.open]) if (res.writableFinished) this.#account(connection, res);
         const [first] = connection.open;
         if (!first) return;
-        const [res, { req, started }] = first;
-        this.#options.dropped(req, res, performance.now() - started, connection.open.size);
-        connection.open.clear();
+        this.#options.dropped(first.req, first, performance.now() - connection.started[0], connection.open.length);
+        connection.open = [];
+        connection.started = [];
       });
     });
     this.#sweep = setInterval(() => this.#closeStalled(), Math.max(10, Math.min(1000, options.sendMs / 4))).unref();
@@ -112,14 +113,14 @@ export class Connections {
   /** Responses not yet done, on every connection. */
   get openResponses(): number {
     let count = 0;
-    for (const connection of this.#connections.values()) count += connection.open.size;
+    for (const connection of this.#connections.values()) count += connection.open.length;
     return count;
   }
 
   /** Whether the connection has a response under way, or a request whose body is still coming after its answer. */
   busy(socket: Socket): boolean {
     const connection = this.#connections.get(socket);
-    return connection !== undefined && (connection.open.size > 0 || connection.lastRequest?.complete === false);
+    return connection !== undefined && (connection.open.length > 0 || connection.lastRequest?.complete === false);
   }
 
   /** Answers `req` with `answer` as soon as its response has the connection; accounts for it once, whatever happens. */
@@ -127,7 +128,8 @@ export class Connections {
     const connection = this.#connections.get(req.socket);
     if (!connection) return answer();
     connection.lastRequest = req;
-    connection.open.set(res, { req, started: performance.now() });
+    connection.open.push(res);
+    connection.started.push(performance.now());
     res.on('close', this.#closed);
     if (res.socket) return answer();
     connection.waiting.push({ res, answer });
@@ -143,7 +145,7 @@ export class Connections {
    * then gives the next one the socket (its own 'finish' listener runs before this one).
    */
   #answerAfterCurrent(connection: Connection): void {
-    const current = [...connection.open.keys()].find((res) => res.socket);
+    const current = connection.open.find((res) => res.socket);
     current?.once('finish', () => {
       while (connection.waiting.length > 0 && connection.waiting[0].res.socket) {
         const next = connection.waiting.shift()!;
@@ -157,11 +159,14 @@ export class Connections {
 
   /** Tells `done` of a response not yet told of, when it closes. */
   #account(connection: Connection | undefined, res: Res): void {
-    const open = connection?.open.get(res);
-    if (!open) return;
-    connection!.open.delete(res);
+    // Responses finish in order, so the one done is almost always the first; a connection closing takes the rest in turn.
+    const at = connection === undefined ? -1 : connection.open[0] === res ? 0 : connection.open.indexOf(res);
+    if (at < 0) return;
+    const started = connection!.started[at];
+    connection!.open.splice(at, 1);
+    connection!.started.splice(at, 1);
     if (connection!.refusing === res) connection!.refusing = undefined;
-    this.#options.done(open.req, res, performance.now() - open.started);
+    this.#options.done(res.req, res, performance.now() - started);
   }
 
   #closeStalled(): void {

@@ -59,7 +59,9 @@ export function logLine(req: AuthenticatedRequest, res: ServerResponse, ms: numb
     if (url.length <= 256) loggable.set(url, path);
   }
   const status = dropped > 1 ? `${res.statusCode} (aborted, ${dropped} requests)` : res.writableFinished ? res.statusCode : `${res.statusCode} (aborted)`;
-  return `${req.method} ${path} ${status} ${ms.toFixed(1)}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
+  // Tenths of a millisecond, as toFixed(1) gives them, made from integers: less work on every line.
+  const tenths = Math.round(ms * 10);
+  return `${req.method} ${path} ${status} ${Math.trunc(tenths / 10)}.${tenths % 10}ms${req.apiKey ? ` key=${req.apiKey.name}` : ''}`;
 }
 
 /**
