@@ -179,8 +179,9 @@ try {
   }
 
   if (pinned) {
-    for (const server of servers) pinTree(server.child.pid!, SERVER_CPUS);
+    // This process first: pinning takes its descendants along, and the servers are among them.
     pinTree(process.pid, LOAD_CPUS);
+    for (const server of servers) pinTree(server.child.pid!, SERVER_CPUS);
     console.log(
       `bench: servers pinned to CPU ${SERVER_CPUS}, ${tools.loadGenerator} and this process to CPU ${LOAD_CPUS} (--pin off to leave them to the scheduler)`,
     );
