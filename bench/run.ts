@@ -261,7 +261,8 @@ try {
           const result = await sideBySide(x, y, { load, path: workload.path, rounds: Number(args['side-rounds']) });
           byWorkload.set(workload.name, result);
           console.log(
-            `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')})`,
+            `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')};` +
+              ` CPU per answer ${result.cpuUs.map(([ofA, ofB]) => `${ofA.toFixed(1)}/${ofB.toFixed(1)} us`).join(', ')})`,
           );
         }
         return byWorkload;
