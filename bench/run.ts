@@ -52,10 +52,10 @@ const workers = Number(args.workers);
 // then its own work per answer, not how the scheduler split two cores between it and wrk in that round.
 const pinned = args.pin === 'on' || (args.pin === 'auto' && workers === 1 && availableParallelism() >= 2 && hasTaskset());
 const SERVER_CPUS = '0';
+const LOAD_CPUS = '1';
 const WARM_UP_SECONDS = 3;
 /** Per workload while warming up: all of them together about as many as one measured load. */
 const WARM_UP_CONNECTIONS = 8;
-const LOAD_CPUS = '1';
 const variants = args.variant.map((text) => ({ name: `gateway ${text}`, env: Object.fromEntries(text.split(',').map((pair) => pair.split('='))) }));
 
 const tools = findTools({ loadGenerator: process.env.BENCH_LOAD, nginx: process.env.BENCH_NGINX });
