@@ -5,7 +5,7 @@
  */
 import type { LoadResult } from './load.ts';
 import type { ColdStart } from './gateway.ts';
-import type { SideBySide } from './side-by-side.ts';
+import { cpuRatio, type SideBySide } from './side-by-side.ts';
 
 export interface Sample extends LoadResult {
   rss: number;
@@ -117,7 +117,7 @@ export function targets({ results, together, reference, ceiling, small, cold, fi
     const startsText = byStart ? `${byStart.length} starts ${range(byStart)}, ` : '';
     return [
       ratio >= 0.8,
-      `${workload}: ${a} ${ratio.toFixed(2)}x ${b} side by side (target >= 0.8x; ${startsText}rounds ${range(side.ratios)}; by CPU ${median(side.cpuRatios).toFixed(2)}x; ${inTurnText}${extra})`,
+      `${workload}: ${a} ${ratio.toFixed(2)}x ${b} side by side (target >= 0.8x; ${startsText}rounds ${range(side.ratios)}; by CPU ${median(side.cpuUs.map(cpuRatio)).toFixed(2)}x; ${inTurnText}${extra})`,
     ];
   };
   for (const [workload, byServer] of results) {

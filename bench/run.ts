@@ -24,7 +24,7 @@ import { runLoad } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
-import { sideBySide, sideBySideStarts, type SideBySide } from './side-by-side.ts';
+import { cpuRatio, sideBySide, sideBySideStarts, type SideBySide } from './side-by-side.ts';
 import { cpuUsPerAnswer, pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
@@ -284,7 +284,7 @@ try {
           const result = await sideBySide(x, y, { load, path: workload.path, rounds: Number(args['side-rounds']) });
           byWorkload.set(workload.name, result);
           console.log(
-            `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuRatios.map((r) => r.toFixed(2)).join(' ')};` +
+            `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuUs.map((us) => cpuRatio(us).toFixed(2)).join(' ')};` +
               ` CPU per answer ${result.cpuUs.map(([ofA, ofB]) => `${ofA.toFixed(1)}/${ofB.toFixed(1)} us`).join(', ')})`,
           );
         }

@@ -22,17 +22,18 @@ export interface SideBySideOptions {
 export interface SideBySide {
   /** Each round's rate of `a` over `b`'s. */
   ratios: number[];
-  /** Each round's CPU per answer of `b` over `a`'s (above 1: `a` does less work per answer). */
-  cpuRatios: number[];
-  /** Each round's CPU per answer of `a` and of `b`, in microseconds: how fast the VM's core was then. */
+  /** Each round's CPU per answer of `a` and of `b`, in microseconds: how fast the VM's core was then (cpuRatio). */
   cpuUs: [number, number][];
   /** Per start of the pair, its rounds' `ratios` (sideBySideStarts). */
   starts?: number[][];
 }
 
+/** A round's CPU per answer of `b` over `a`'s (above 1: `a` does less work per answer). */
+export const cpuRatio = ([ofA, ofB]: [number, number]): number => ofB / ofA;
+
 /** `rounds` runs of `a` and `b` loaded together; wrk's order alternates so neither always starts first. */
 export async function sideBySide(a: Server, b: Server, { load, path, rounds }: SideBySideOptions): Promise<SideBySide> {
-  const result: SideBySide = { ratios: [], cpuRatios: [], cpuUs: [] };
+  const result: SideBySide = { ratios: [], cpuUs: [] };
   for (let round = 0; round < rounds; round++) {
     const [cpuA, cpuB] = [a.cpuMs(), b.cpuMs()];
     const order = round % 2 === 0 ? [a, b] : [b, a];
@@ -41,9 +42,7 @@ export async function sideBySide(a: Server, b: Server, { load, path, rounds }: S
     );
     const [ofA, ofB] = [runs.get(a)!, runs.get(b)!];
     result.ratios.push(ofA.rps / ofB.rps);
-    const cpuUs: [number, number] = [cpuUsPerAnswer(a, cpuA, ofA.requests), cpuUsPerAnswer(b, cpuB, ofB.requests)];
-    result.cpuUs.push(cpuUs);
-    result.cpuRatios.push(cpuUs[1] / cpuUs[0]);
+    result.cpuUs.push([cpuUsPerAnswer(a, cpuA, ofA.requests), cpuUsPerAnswer(b, cpuB, ofB.requests)]);
   }
   return result;
 }
@@ -65,10 +64,9 @@ export async function sideBySideStarts({ first, starts, restart, measure }: Star
     const pair: Server[] = start === 0 ? [...first] : [];
     try {
       for (const server of start === 0 ? [] : first) pair.push(await restart(server.name));
-      for (const [workload, { ratios, cpuRatios, cpuUs }] of await measure(pair[0], pair[1])) {
-        const result = results.get(workload) ?? { ratios: [], cpuRatios: [], cpuUs: [], starts: [] };
+      for (const [workload, { ratios, cpuUs }] of await measure(pair[0], pair[1])) {
+        const result = results.get(workload) ?? { ratios: [], cpuUs: [], starts: [] };
         result.ratios.push(...ratios);
-        result.cpuRatios.push(...cpuRatios);
         result.cpuUs.push(...cpuUs);
         result.starts.push(ratios);
         results.set(workload, result);
