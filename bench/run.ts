@@ -16,6 +16,7 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDist } from '../gateway/dist.ts';
+import { WAITING_MS } from '../gateway/fair-share.ts';
 import { ROOT, upToDateDist } from './dist.ts';
 import { startEdge, verifyDecoded } from './edge.ts';
 import { fillCaches } from './fill.ts';
@@ -28,7 +29,7 @@ import { cpuRatio, sideBySide, sideBySideStarts, type SideBySide } from './side-
 import { cpuUsPerAnswer, pinTree, type Server } from './server.ts';
 import { findTools } from './tools.ts';
 import { requestHeaders, verify } from './verify.ts';
-import { SMALL, workloads } from './workloads.ts';
+import { SMALL, workloads, type Workload } from './workloads.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -91,6 +92,16 @@ async function quiet(all: Server[]): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     if (used() - before < 20) return;
   }
+}
+
+/**
+ * quiet(), and before a workload without a valid key, the second after the last key served: within it
+ * the gateway paces refusals per connection (gateway/fair-share.ts), and the workload is to measure
+ * what a refusal costs, not the pacing (a round started right after a keyed workload measured 0.33x).
+ */
+async function settle(all: Server[], workload: Workload): Promise<void> {
+  await quiet(all);
+  if (!workload.validKey) await new Promise((resolve) => setTimeout(resolve, WAITING_MS + 100));
 }
 
 /** Waits (up to 60 s) for a line matching `pattern` in the log file `file`. */
@@ -236,7 +247,7 @@ try {
   for (let round = 1; round <= rounds; round++) {
     for (const workload of list) {
       for (const server of roundOrder(servers, round)) {
-        await quiet(servers);
+        await settle(servers, workload);
         const sample = await measure(server, workload, seconds);
         if (sample.errors > 0) console.log(`bench: ${server.name} ${workload.name}: ${sample.errors} socket errors`);
         results.get(workload.name)!.get(server.name)!.push(sample);
@@ -272,7 +283,7 @@ try {
       const measurePair = async (x: Server, y: Server) => {
         const byWorkload = new Map<string, SideBySide>();
         for (const workload of list.filter((w) => !(a === 'nginx' && w.name === 'search'))) {
-          await quiet([x, y]);
+          await settle([x, y], workload);
           const load = {
             headers: requestHeaders(workload, key),
             seconds,

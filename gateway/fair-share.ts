@@ -28,8 +28,8 @@ interface Bucket {
 }
 export type Charges = [key: string, ms: number][];
 
-/** How long a key served counts as waiting for the others. */
-const WAITING_MS = 1000;
+/** How long a key served counts as waiting for the others (and paces refusals: refusalDelay). */
+export const WAITING_MS = 1000;
 const SHARE_EVERY_MS = 100;
 /** However busy the machine, a request is charged at least this share of its wall time. */
 const MIN_RUNNING = 0.1;
