@@ -23,7 +23,7 @@ import { RegionalNameList } from './regional-names.ts';
 import type { NameOverrides } from './name-overrides.ts';
 import type { CuratedSubdivisionNames } from './subdivision-names.ts';
 import type { OtherScriptNames } from './other-script-names.ts';
-import { cldrAliases, likelySubtags, officialLanguagesOf, subdivisionContainment, territoryInfo } from '../lib/cldr-core.ts';
+import { cldrCodes, cldrId, localNameLanguages, officialLanguages, territoryOfSubdivision } from '../lib/cldr-subdivisions.ts';
 import { exceptionKey } from '../lib/source-trust.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
 import { otherPlaceNamed, type PlaceNames, placeIndex } from '../lib/other-place-names.ts';
@@ -40,35 +40,8 @@ type Change =
   | { code: string; status: 'current'; type: string; iso_name: string; parent: string | null; source: string }
   | { code: string; status: 'withdrawn'; withdrawn: string | null; replaced_by: string[]; source: string };
 
-const cldrId = (code: string) => code.replace('-', '').toLowerCase();
-const codeOfCldrId = (id: string) => `${id.slice(0, 2)}-${id.slice(2)}`.toUpperCase();
 /** iso-codes gives most parents without the country prefix (NX) and some with it (GB-ENG). */
 const qualifiedParent = (code: string, parent: string) => (parent.includes('-') ? parent : `${code.split('-')[0]}-${parent}`);
-
-/** Languages with official status in each country (CLDR territoryInfo), which write its places by their local names. */
-function officialLanguages(): Map<string, Set<string>> {
-  return new Map(Object.entries(territoryInfo()).map(([country, info]) => [country, new Set(officialLanguagesOf(info))]));
-}
-
-/**
- * The language ISO's subdivision names are written in, for countries with one national official language
- * (CLDR territoryInfo) that is served and written in Latin script (BR pt, PL pl, SE sv): ISO gives the
- * local name, which is that language's name for the place where CLDR has none. Not for other scripts
- * (ISO romanizes: "Dubayy").
- */
-function localNameLanguages(supported: Set<string>): Map<string, string> {
-  const territories = territoryInfo();
-  const likely = likelySubtags();
-  const latin = (tag: string) => String(likely[tag] ?? '').split('-')[1] === 'Latn';
-  return new Map(
-    Object.entries(territories).flatMap(([country, info]) => {
-      // az and az_Cyrl are one language.
-      const national = [...new Set(officialLanguagesOf(info, ['official', 'de_facto_official']))];
-      const [only] = national;
-      return national.length === 1 && supported.has(only) && latin(only) ? [[country, only] as const] : [];
-    }),
-  );
-}
 
 /**
  * Whether ISO's name is in the national language, as far as its own marks tell: not one ISO marks as
@@ -78,24 +51,6 @@ function localNameLanguages(supported: Set<string>): Map<string, string> {
 function isInNationalLanguage(listed: string | null, cleaned: string): boolean {
   if (listed !== null && (listed.includes('*') || /\[(?![A-Z]{2}-[A-Z0-9]{1,3}\])[^\]]+\]/.test(listed))) return false;
   return /^[\p{Script=Latin}\p{Mark}\p{Zs}\d'’.,-]+$/u.test(cleaned);
-}
-
-/** Subdivisions that are also ISO 3166-1 territories (FR-PF is PF): CLDR marks their ids as aliases of the country code. */
-function territoryOfSubdivision(): Map<string, string> {
-  return new Map(
-    Object.entries(cldrAliases().subdivisionAlias)
-      .filter(([, alias]) => alias._reason === 'overlong' && /^[A-Z]{2}$/.test(alias._replacement))
-      .map(([id, alias]) => [codeOfCldrId(id), alias._replacement]),
-  );
-}
-
-/** Every code CLDR's subdivision containment lists as current. */
-function cldrCodes(): Set<string> {
-  return new Set(
-    Object.values(subdivisionContainment())
-      .flatMap((entry) => entry._contains)
-      .map(codeOfCldrId),
-  );
 }
 
 /**

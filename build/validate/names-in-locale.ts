@@ -12,6 +12,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { subdivisionNames, territoryNames } from '../lib/cldr-names.ts';
+import { cldrId } from '../lib/cldr-subdivisions.ts';
 import { cleanIsoName } from '../lib/iso-names.ts';
 import { foreignLetters, scriptOf } from '../lib/locale-script.ts';
 import { packageDir } from '../lib/upstream.ts';
@@ -85,7 +86,7 @@ function cldrNames(kind: 'territory' | 'subdivision', code: string, tag: string)
       .map((key) => names[key]);
   }
   if (!existsSync(join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag))) return [];
-  const name = subdivisionNames(tag)[code.replace('-', '').toLowerCase()];
+  const name = subdivisionNames(tag)[cldrId(code)];
   return name ? [name, cleanIsoName(name)] : [];
 }
 

@@ -7,6 +7,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { subdivisionNames } from '../lib/cldr-names.ts';
+import { cldrId } from '../lib/cldr-subdivisions.ts';
 import { cleanIsoName } from '../lib/iso-names.ts';
 import { isStrippedRomanization } from '../lib/romanization.ts';
 import { otherPlaceNamed, placeIndex } from '../lib/other-place-names.ts';
@@ -17,7 +18,7 @@ import type { Datasets } from '../types/datasets.ts';
 /** CLDR's name of a subdivision in a locale, cleaned as the import cleans it, or undefined. */
 export function cldrName(code: string, tag: string): string | undefined {
   if (!existsSync(join(packageDir('cldr-subdivisions-full'), 'subdivisions', tag))) return undefined;
-  const name = subdivisionNames(tag)[code.replace('-', '').toLowerCase()];
+  const name = subdivisionNames(tag)[cldrId(code)];
   return name ? cleanIsoName(name) : undefined;
 }
 
