@@ -47,5 +47,6 @@ export const DATASETS = [
   'curated/name-check-exceptions',
   'curated/city-province-words',
   'curated/phone-examples',
+  'curated/own-language-floors',
 ] as const;
 export type DatasetName = (typeof DATASETS)[number];

@@ -1097,6 +1097,14 @@ export type CuratedPhoneExamples = {
    */
   source: string;
 }[];
+/**
+ * Own country, own language: the floor of subdivisions named in each of a country's own languages. Per country and each of its official or de facto official languages (CLDR territoryInfo) that is a served locale, how many of its subdivisions a reader of that language must see named in its script, at least: the count when the floor was set (`npm run subdivision-coverage -- --countries` prints today's). Raised when names are added, never lowered; the data gate refuses fewer, so a name in a country's own language cannot be lost quietly. Held per country, so a data folder with some of the countries is held to the floors of those.
+ */
+export type CuratedOwnLanguageFloors = {
+  country: string;
+  locale: string;
+  floor: number;
+}[];
 
 /**
  * Every dataset of data/, by its name in build/lib/datasets.ts
@@ -1149,6 +1157,7 @@ export interface Datasets {
   "curated/name-check-exceptions": CuratedNameCheckExceptions;
   "curated/city-province-words": CuratedCityProvinceWords;
   "curated/phone-examples": CuratedPhoneExamples;
+  "curated/own-language-floors": CuratedOwnLanguageFloors;
 }
 /**
  * Supported locales
