@@ -1,13 +1,13 @@
 /** Turns the datasets into the API's response bodies (build/schemas/), per locale. Pure: no I/O. */
 import type { AddressEntry, Country, Datasets, Subdivision } from '../types/datasets.ts';
-
-type AddressExample = NonNullable<AddressEntry['example']>;
-/** The example in one script: its own text, or its Latin-script form. */
-type WrittenAddress = Pick<AddressExample, 'place' | 'street' | 'city'> & { subdivision_name?: string | null };
 import { entryFor } from '../lib/entry-for.ts';
 import { completeLayout, renderAddressLines } from '../lib/address-lines.ts';
 import type { Localizer } from './localize.ts';
 import { RecordResponses } from './record.ts';
+
+type AddressExample = NonNullable<AddressEntry['example']>;
+/** The example in one script: its own text, or its Latin-script form. */
+type WrittenAddress = Pick<AddressExample, 'place' | 'street' | 'city'> & { subdivision_name?: string | null };
 
 export class Responses {
   private readonly regions: Map<string, Record<string, string>>;
