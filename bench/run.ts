@@ -21,7 +21,7 @@ import { ROOT, upToDateDist } from './dist.ts';
 import { startEdge, verifyDecoded } from './edge.ts';
 import { fillCaches } from './fill.ts';
 import { coldStart, freePort, startGateway, type ColdStart, type GatewaySetup } from './gateway.ts';
-import { runLoad } from './load.ts';
+import { runLoad, type LoadOptions } from './load.ts';
 import { startGeneratedNginx, startPlainNginx } from './nginx.ts';
 import { median, PAIRS, tables, targets, type Results } from './report.ts';
 import { startReference } from './reference.ts';
@@ -201,6 +201,19 @@ try {
     );
   }
   const results: Results = new Map(list.map((w) => [w.name, new Map(servers.map((s) => [s.name, []]))]));
+  /** The load generator's options for `workload` but its URL: the measured connections and threads unless told, on the load core when pinned. */
+  const loadOf = (
+    workload: Workload,
+    seconds: number,
+    { connections = Number(args.connections), threads = Number(args.threads) } = {},
+  ): Omit<LoadOptions, 'url'> => ({
+    headers: requestHeaders(workload, key),
+    seconds,
+    connections,
+    threads,
+    tool: tools.loadGenerator,
+    cpus: pinned ? LOAD_CPUS : undefined,
+  });
   /**
    * Every workload at once on `server`, as a server in service meets them: V8 then optimises node:http's
    * functions and the server's own for all of them together. Met one after another (the warm-up and the
@@ -212,12 +225,7 @@ try {
       list.map((workload) =>
         runLoad({
           url: `http://127.0.0.1:${server.port}${workload.path}`,
-          headers: requestHeaders(workload, key),
-          seconds: WARM_UP_SECONDS,
-          connections: WARM_UP_CONNECTIONS,
-          threads: 1,
-          tool: tools.loadGenerator,
-          cpus: pinned ? LOAD_CPUS : undefined,
+          ...loadOf(workload, WARM_UP_SECONDS, { connections: WARM_UP_CONNECTIONS, threads: 1 }),
         }),
       ),
     );
@@ -228,15 +236,7 @@ try {
     }, 500);
     const cpuBefore = server.cpuMs();
     try {
-      const load = await runLoad({
-        url: `http://127.0.0.1:${server.port}${workload.path}`,
-        headers: requestHeaders(workload, key),
-        seconds: time,
-        connections: Number(args.connections),
-        threads: Number(args.threads),
-        tool: tools.loadGenerator,
-        cpus: pinned ? LOAD_CPUS : undefined,
-      });
+      const load = await runLoad({ url: `http://127.0.0.1:${server.port}${workload.path}`, ...loadOf(workload, time) });
       return { ...load, rss, cpuUs: cpuUsPerAnswer(server, cpuBefore, load.requests) };
     } finally {
       clearInterval(sampler);
@@ -284,15 +284,7 @@ try {
         const byWorkload = new Map<string, SideBySide>();
         for (const workload of list.filter((w) => !(a === 'nginx' && w.name === 'search'))) {
           await settle([x, y], workload);
-          const load = {
-            headers: requestHeaders(workload, key),
-            seconds,
-            connections: Number(args.connections),
-            threads: Number(args.threads),
-            tool: tools.loadGenerator,
-            cpus: LOAD_CPUS,
-          };
-          const result = await sideBySide(x, y, { load, path: workload.path, rounds: Number(args['side-rounds']) });
+          const result = await sideBySide(x, y, { load: loadOf(workload, seconds), path: workload.path, rounds: Number(args['side-rounds']) });
           byWorkload.set(workload.name, result);
           console.log(
             `bench: side by side ${workload.name.padEnd(20)} ${a} / ${b}: ${result.ratios.map((r) => r.toFixed(2)).join(' ')} (by CPU ${result.cpuUs.map((us) => cpuRatio(us).toFixed(2)).join(' ')};` +
