@@ -5,7 +5,8 @@
  */
 import type { UnknownWords } from './dictionary-words.ts';
 import { editDistance, wordsOf } from './name-words.ts';
-import { addedFormOfState, holdsOwnName, isCommonNameAsOfficial, learnFormMarkers, otherCountryIn, type CountryNames } from './official-name-checks.ts';
+import { learnFormMarkers } from './forms-of-state.ts';
+import { addedFormOfState, holdsOwnName, isCommonNameAsOfficial, otherCountryIn, type CountryNames } from './official-name-checks.ts';
 
 export type CheckedField = 'official_name' | 'iso_name';
 export interface NameFailure {
